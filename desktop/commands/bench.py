@@ -1,0 +1,63 @@
+"""``arbitro bench``: milliseconds per 1280x720 frame, shipped reader vs plain Ultralytics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "bench", help="time the card reader against plain Ultralytics predict",
+        description="Median milliseconds per 1280x720 frame for the shipped reader (ONNX on "
+        "OpenVINO or ONNX Runtime) and for YOLO(.pt).predict plus the PyTorch classifier, "
+        "on the same frames in the same run. Needs the 'train' extra.",
+    )
+    parser.add_argument("--frames", type=Path, default=None,
+                        help="a folder of images (default: render tables with a fixed seed)")
+    parser.add_argument("--count", type=int, default=20, help="frames to render")
+    parser.add_argument("--seed", type=int, default=424242)
+    parser.add_argument("--models", type=Path, default=None)
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
+    from vision.images import read_image_bgr
+
+    if args.frames is not None:
+        paths = sorted(p for p in args.frames.iterdir() if p.suffix.lower() in (".jpg", ".png"))
+        return [read_image_bgr(p) for p in paths[: args.count]]
+    from vision.synth.api import render_frames
+
+    return render_frames(count=args.count, seed=args.seed, size_wh=(1280, 720))
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.detector import DEFAULT_MODELS_DIR, ModelMissingError
+
+    try:
+        from vision.benchmark import run_benchmark
+    except ImportError as error:
+        print(f"arbitro bench: needs the 'train' extra ({error.name} missing)", file=sys.stderr)
+        return 2
+    frames = _frames(args)
+    if not frames:
+        print("arbitro bench: no frames to time", file=sys.stderr)
+        return 2
+    try:
+        result = run_benchmark(frames, args.models or DEFAULT_MODELS_DIR)
+    except ModelMissingError as error:
+        print(f"arbitro bench: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({k: v for k, v in result.as_dict().items()
+                          if k in ("frames", "shipped_ms_median", "ultralytics_ms_median", "speedup")}))
+    else:
+        r = result.as_dict()
+        print(f"{r['frames']} frames of 1280x720: shipped {r['shipped_ms_median']} ms "
+              f"({r['backend']}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
+              f"speedup {r['speedup']}x; slowest shipped frame {r['shipped_ms_max']} ms")
+    return 0

@@ -1,0 +1,64 @@
+"""``arbitro train``: make or continue the card model from rendered tables."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+STAGES = ("detector", "classifier", "export")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "train",
+        help="train the card model on rendered tables (needs the 'train' extra)",
+        description="Train or continue the index detector and the card classifier on "
+        "'arbitro synth' output, then export both to ONNX in the models folder.",
+    )
+    parser.add_argument("--data", type=Path, nargs="+", required=True,
+                        help="training folders written by 'arbitro synth'")
+    parser.add_argument("--val", type=Path, nargs="+", required=True,
+                        help="validation folders written by 'arbitro synth'")
+    parser.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
+    parser.add_argument("--work", type=Path, default=Path("work/train"),
+                        help="scratch folder for datasets and runs (never committed)")
+    parser.add_argument("--stages", default=",".join(STAGES),
+                        help="comma-separated subset of " + ",".join(STAGES))
+    parser.add_argument("--detector-epochs", type=int, default=8)
+    parser.add_argument("--classifier-epochs", type=int, default=8)
+    parser.add_argument("--imgsz", type=int, default=640)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--fresh", action="store_true",
+                        help="start from random weights instead of the shipped ones")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    stages = tuple(s.strip() for s in args.stages.split(",") if s.strip())
+    unknown = [s for s in stages if s not in STAGES]
+    if unknown:
+        print(f"arbitro train: unknown stage {unknown[0]!r}", file=sys.stderr)
+        return 2
+    for folder in [*args.data, *args.val]:
+        if not (folder / "images").is_dir():
+            print(f"arbitro train: {folder} has no images/ folder", file=sys.stderr)
+            return 2
+    try:
+        from vision.train.pipeline import TrainPlan, run_plan
+    except ImportError as error:
+        print(f"arbitro train: needs the 'train' extra ({error.name} missing)", file=sys.stderr)
+        return 2
+    from vision.detector import DEFAULT_MODELS_DIR
+
+    run_plan(
+        TrainPlan(
+            train_dirs=tuple(args.data), val_dirs=tuple(args.val),
+            models_dir=args.models or DEFAULT_MODELS_DIR, work_dir=args.work, stages=stages,
+            detector_epochs=args.detector_epochs, classifier_epochs=args.classifier_epochs,
+            imgsz=args.imgsz, batch=args.batch, seed=args.seed, fresh=args.fresh,
+        )
+    )
+    return 0

@@ -1,0 +1,200 @@
+"""Grouping, de-duplication, slot order and zones on synthetic detections."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.vision.layout.fans import det, fan
+from vision.layout import build_layout
+from vision.layout.zones import ZoneMap, default_zones, from_corners
+
+SIZE = (1280, 720)
+
+
+def melds_of(dets, zone="A", zones=None):
+    layout = build_layout(dets, SIZE, zones)
+    return [list(m.cards) for m in layout.zone(zone).melds]
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs"),
+    [
+        ("horizontal", {}),
+        ("vertical fan", {"vertical": True}),
+        ("rotated 90", {"angle_deg": 90.0}),
+        ("rotated -90", {"angle_deg": -90.0}),
+        ("upside down (seen from the other team)", {"angle_deg": 180.0}),
+        ("tilted 12 degrees", {"angle_deg": 12.0}),
+        ("vertical fan rotated 90", {"vertical": True, "angle_deg": 90.0}),
+        ("tight fan", {"step": 0.8}),
+        ("open fan", {"step": 1.9}),
+        ("small indices", {"s": 11.0}),
+    ],
+)
+def test_one_meld_is_read_whole_in_axis_order(name, kwargs):
+    cards = ["3H", "4H", "5H", "6H", "7H"]
+    got = melds_of(fan(cards, 600, 500, **kwargs))
+    assert len(got) == 1, name
+    # Geometric order along the axis: forwards, or backwards for a fan pointing left/up.
+    assert got[0] in (cards, cards[::-1]), name
+
+
+def test_second_index_of_the_last_card_is_not_a_card():
+    layout = build_layout(fan(["9S", "10S", "JS"], 500, 450), SIZE)
+    (meld,) = layout.zone("A").melds
+    assert meld.cards == ("9S", "10S", "JS")
+    assert len(meld.slots[-1].detections) == 2
+    assert layout.zone("A").loose == ()
+
+
+def test_two_identical_cards_side_by_side_stay_two():
+    # A set with both copies of the seven of hearts next to each other.
+    got = melds_of(fan(["7H", "7H", "7S", "7C"], 500, 450))
+    assert got == [["7H", "7H", "7S", "7C"]]
+
+
+def test_identical_cards_at_the_end_of_a_fan_stay_two():
+    got = melds_of(fan(["7S", "7H", "7H"], 500, 450))
+    assert got == [["7S", "7H", "7H"]]
+
+
+def test_a_lone_card_showing_both_indices_is_one_card():
+    layout = build_layout(fan(["QD"], 300, 400), SIZE)
+    assert [s.card for s in layout.zone("A").loose] == ["QD"]
+
+
+def test_two_lone_copies_side_by_side_are_two_cards():
+    dets = fan(["QD"], 300, 400) + fan(["QD"], 300 + 4.3 * 20, 400)
+    layout = build_layout(dets, SIZE)
+    assert [s.card for s in layout.zone("A").loose] == ["QD", "QD"]
+
+
+def test_two_melds_that_touch_end_to_end():
+    first = fan(["3C", "4C", "5C"], 300, 450)
+    # The next meld starts right where the first one's last card ends.
+    x_next = 300 + 2 * 1.2 * 20 + 3.9 * 20
+    second = fan(["8D", "8S", "8H"], x_next, 450)
+    assert melds_of(first + second) == [["3C", "4C", "5C"], ["8D", "8S", "8H"]]
+
+
+def test_two_rows_of_melds_that_touch():
+    top = fan(["3C", "4C", "5C", "6C"], 300, 400)
+    below = fan(["KD", "KS", "KH"], 300, 400 + 5.5 * 20)
+    assert melds_of(top + below) == [["3C", "4C", "5C", "6C"], ["KD", "KS", "KH"]]
+
+
+def test_two_vertical_fans_side_by_side():
+    left = fan(["3C", "4C", "5C"], 300, 380, vertical=True)
+    right = fan(["9H", "10H", "JH"], 300 + 3.9 * 20 + 4, 380, vertical=True)
+    assert melds_of(left + right) == [["3C", "4C", "5C"], ["9H", "10H", "JH"]]
+
+
+def test_melds_of_a_zone_in_reading_order():
+    row1 = fan(["AH", "AS", "AD"], 700, 380) + fan(["3S", "4S", "5S"], 300, 380)
+    row2 = fan(["QC", "KC", "AC"], 500, 500)
+    assert melds_of(row1 + row2) == [
+        ["3S", "4S", "5S"],
+        ["AH", "AS", "AD"],
+        ["QC", "KC", "AC"],
+    ]
+
+
+def test_default_zones_put_lower_half_to_team_a():
+    dets = fan(["3S", "4S", "5S"], 300, 500) + fan(["9D", "9C", "9H"], 300, 60)
+    layout = build_layout(dets, SIZE)
+    assert [m.cards for m in layout.zone("A").melds] == [("3S", "4S", "5S")]
+    assert [m.cards for m in layout.zone("B").melds] == [("9D", "9C", "9H")]
+
+
+def test_perspective_shrinks_far_cards_without_breaking_melds():
+    # Far (upper) melds are drawn with smaller indices, nearer ones larger.
+    dets = fan(["3S", "4S", "5S", "6S"], 300, 60, s=13.0) + fan(
+        ["9D", "9C", "9H"], 300, 470, s=27.0
+    )
+    layout = build_layout(dets, SIZE)
+    assert [m.cards for m in layout.zone("B").melds] == [("3S", "4S", "5S", "6S")]
+    assert [m.cards for m in layout.zone("A").melds] == [("9D", "9C", "9H")]
+
+
+def test_double_firing_on_one_index_is_one_card():
+    dets = fan(["3S", "4S", "5S"], 300, 500)
+    dets.append(det("4S", dets[1].center_xy[0] + 1, dets[1].center_xy[1], conf=0.5))
+    assert melds_of(dets) == [["3S", "4S", "5S"]]
+
+
+def test_low_confidence_readings_are_ignored():
+    dets = [*fan(["3S", "4S", "5S"], 300, 500), det("KH", 900, 600, conf=0.1)]
+    layout = build_layout(dets, SIZE)
+    assert layout.zone("A").loose == ()
+
+
+def test_jittered_melds_still_group():
+    rng = random.Random(4)
+    for _ in range(20):
+        dets = fan(["3S", "4S", "5S", "6S", "7S", "8S", "9S"], 200, 450, step=1.1)
+        dets += fan(["JD", "QD", "KD"], 200 + 6 * 22 + 3.9 * 20 + 10, 450)
+        jittered = [
+            type(d)(d.card, d.confidence, tuple(v + rng.uniform(-2, 2) for v in d.box_xyxy))
+            for d in dets
+        ]
+        assert melds_of(jittered) == [
+            ["3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+            ["JD", "QD", "KD"],
+        ]
+
+
+def test_calibrated_discard_zone_wins_over_team_zone(tmp_path):
+    zones = ZoneMap(
+        SIZE,
+        {
+            **default_zones(SIZE).polygons,
+            "discard": ((550, 300), (800, 300), (800, 420), (550, 420)),
+        },
+    )
+    path = tmp_path / "zones.json"
+    zones.save(path)
+    loaded = ZoneMap.load(path)
+    assert loaded == zones
+    dets = fan(["5D", "KS", "2C"], 580, 310) + fan(["3S", "4S", "5S"], 300, 500)
+    layout = build_layout(dets, SIZE, loaded)
+    assert [s.card for s in layout.zone("discard").loose] == ["5D", "KS", "2C"]
+    assert [m.cards for m in layout.zone("A").melds] == [("3S", "4S", "5S")]
+
+
+def test_zone_map_scales_to_the_frame_size():
+    zones = default_zones((640, 360))
+    assert zones.zone_of((100, 600), (1280, 720)) == "A"
+    assert zones.zone_of((100, 100), (1280, 720)) == "B"
+
+
+def test_zones_from_table_corners():
+    zones = from_corners(SIZE, ((100, 50), (1180, 50), (1240, 700), (40, 700)))
+    assert zones.zone_of((640, 600)) == "A"
+    assert zones.zone_of((640, 100)) == "B"
+    assert zones.zone_of((5, 5)) == "unassigned"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"format": "x"}, "not a zone calibration"),
+        (
+            {
+                "format": "arbitro-zones/1",
+                "size_wh": [10, 10],
+                "zones": {"C": [[0, 0], [1, 0], [1, 1]]},
+            },
+            "unknown zone",
+        ),
+        (
+            {"format": "arbitro-zones/1", "size_wh": [10, 10], "zones": {"A": [[0, 0], [1, 0]]}},
+            "at least 3",
+        ),
+        ({"format": "arbitro-zones/1", "zones": {}}, "bad zone calibration"),
+    ],
+)
+def test_bad_calibration_is_refused(data, message):
+    with pytest.raises(ValueError, match=message):
+        ZoneMap.from_json(data)

@@ -1,0 +1,50 @@
+"""Containment scoring, as the real photo sets' README defines it."""
+
+import pytest
+
+from vision.evaluation import Tally, TruthCard, same_rank, score_image
+from vision.types import CardDetection
+
+
+def det(card, cx, cy):
+    return CardDetection(card, 0.9, (cx - 2, cy - 3, cx + 2, cy + 3))
+
+
+TRUTH = [TruthCard("QH", ((0, 0, 100, 150),)), TruthCard("5S", ((200, 0, 300, 150),))]
+
+
+@pytest.mark.parametrize(
+    ("predictions", "found", "hits", "misreads", "false_alarms"),
+    [
+        ([det("QH", 10, 10), det("5S", 210, 10)], 2, 2, 0, 0),
+        ([det("QH", 10, 10), det("QH", 90, 140)], 1, 2, 0, 0),  # two corners of one card
+        ([det("QD", 10, 10)], 0, 0, 1, 0),  # right place, wrong card
+        ([det("QH", 150, 10)], 0, 0, 0, 1),  # on the cloth between the cards
+        ([det("QH", 210, 10)], 0, 0, 1, 0),  # a QH read on the 5S
+    ],
+)
+def test_containment_scoring(predictions, found, hits, misreads, false_alarms):
+    tally = Tally()
+    score_image(tally, predictions, TRUTH)
+    assert (tally.found, tally.hits, tally.misreads, tally.false_alarms) == (
+        found, hits, misreads, false_alarms)
+    assert tally.cards == 2 and tally.predictions == len(predictions)
+
+
+def test_overlapping_cards_a_hit_on_either_counts():
+    truth = [TruthCard("9C", ((0, 0, 100, 150),)), TruthCard("10C", ((50, 0, 150, 150),))]
+    tally = Tally()
+    score_image(tally, [det("10C", 60, 10)], truth)
+    assert tally.found == 1 and tally.misreads == 0
+
+
+def test_rank_only_sets_compare_the_rank():
+    tally = Tally()
+    score_image(tally, [det("10H", 10, 10)], [TruthCard("10S", ((0, 0, 100, 150),))], same_rank)
+    assert tally.found == 1
+    assert not same_rank("JK", "JK")
+
+
+def test_rates():
+    tally = Tally(cards=4, found=3, predictions=5, hits=4, misreads=1)
+    assert (tally.recall, tally.precision, tally.misread_rate) == (0.75, 0.8, 0.2)

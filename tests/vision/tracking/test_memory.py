@@ -1,0 +1,146 @@
+"""The hand's memory on synthetic frames: persistence, covering, growth, moved wilds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.vision.layout.fans import det, fan
+from vision.layout import build_layout
+from vision.tracking import EventKind, MemoryParams, TableMemory
+
+SIZE = (1280, 720)
+FPS = 10.0
+
+
+def play(memory, frames, t0=0.0):
+    """Feed detection lists at FPS; return every event."""
+    events = []
+    for k, dets in enumerate(frames):
+        events += memory.update(build_layout(dets, SIZE), t0 + k / FPS)
+    return events
+
+
+def table(memory, zone="A"):
+    return [list(m.cards) for m in memory.state().zone(zone).melds]
+
+
+def fresh_with(cards, frames=12, **kw):
+    memory = TableMemory(MemoryParams())
+    events = play(memory, [fan(cards, 400, 450, **kw)] * frames)
+    return memory, events
+
+
+def test_a_meld_seen_long_enough_is_laid_once():
+    memory, events = fresh_with(["3H", "4H", "5H"])
+    assert table(memory) == [["3H", "4H", "5H"]]
+    laid = [e for e in events if e.kind is EventKind.MELD_LAID]
+    assert len(laid) == 1
+    assert laid[0].cards == ("3H", "4H", "5H")
+    # Three frames and 0.8 s: the first frame is at t=0, so it is laid at t=0.8.
+    assert laid[0].t_monotonic == pytest.approx(0.8)
+
+
+def test_a_meld_seen_too_briefly_is_not_laid():
+    memory = TableMemory()
+    play(memory, [fan(["3H", "4H", "5H"], 400, 450)] * 5 + [[]] * 10)
+    assert table(memory) == []
+
+
+def test_two_identical_cards_side_by_side_are_remembered_as_two():
+    memory, _ = fresh_with(["7H", "7H", "7S"])
+    assert table(memory) == [["7H", "7H", "7S"]]
+
+
+def test_a_hand_passing_over_the_table_creates_nothing_and_forgets_nothing():
+    memory, _ = fresh_with(["3H", "4H", "5H", "6H"])
+    full = fan(["3H", "4H", "5H", "6H"], 400, 450)
+    passing = []
+    for k in range(8):
+        # The hand covers the meld's right half and carries cards of its own across.
+        x = 200 + 80 * k
+        passing.append(full[:2] + fan(["KC", "QD", "9S"], x, 380, second_index=False))
+    passing += [[] for _ in range(3)]  # the hand hides everything for a moment
+    events = play(memory, passing + [full] * 5, t0=2.0)
+    assert events == []
+    assert table(memory) == [["3H", "4H", "5H", "6H"]]
+
+
+def test_a_card_covered_by_the_next_one_stays_known():
+    memory, _ = fresh_with(["4H", "5H", "6H", "7H"])
+    covered = fan(["4H", "5H", "6H", "7H"], 400, 450)
+    covered[2] = det("9H", *covered[2].center_xy, conf=0.4)  # half hidden: misread
+    without = [d for i, d in enumerate(fan(["4H", "5H", "6H", "7H"], 400, 450)) if i != 2]
+    events = play(memory, [covered] * 6 + [without] * 6, t0=2.0)
+    assert table(memory) == [["4H", "5H", "6H", "7H"]]
+    assert events == []
+    state = memory.state().zone("A").melds[0]
+    assert [s.visible for s in state.slots] == [True, True, False, True]
+
+
+def test_a_meld_grows_by_a_lay_off():
+    memory, _ = fresh_with(["4H", "5H", "6H"])
+    events = play(memory, [fan(["4H", "5H", "6H", "7H", "8H"], 400, 450)] * 12, t0=2.0)
+    assert table(memory) == [["4H", "5H", "6H", "7H", "8H"]]
+    added = [e for e in events if e.kind is EventKind.CARDS_ADDED]
+    assert [(e.cards, e.slots) for e in added] == [(("7H", "8H"), (3, 4))]
+
+
+def test_a_joker_moved_by_a_lay_off():
+    memory, _ = fresh_with(["4H", "5H", "JK", "7H"])
+    events = play(memory, [fan(["4H", "5H", "6H", "7H", "JK"], 400, 450)] * 12, t0=2.0)
+    assert table(memory) == [["4H", "5H", "6H", "7H", "JK"]]
+    kinds = {e.kind: e for e in events}
+    assert kinds[EventKind.CARDS_ADDED].cards == ("6H",)
+    moved = kinds[EventKind.CARD_MOVED]
+    assert (moved.cards, moved.detail["from"], moved.slots) == (("JK",), 2, (4,))
+
+
+def test_a_vanished_meld_is_not_forgotten_nor_laid_again():
+    memory, _ = fresh_with(["QS", "QD", "QC"])
+    events = play(memory, [[]] * 30 + [fan(["QS", "QD", "QC"], 400, 450)] * 10, t0=2.0)
+    assert events == []
+    assert table(memory) == [["QS", "QD", "QC"]]
+
+
+def test_melds_in_both_zones_and_in_table_order():
+    memory = TableMemory()
+    frames = [
+        fan(["3H", "4H", "5H"], 600, 450)
+        + fan(["9S", "9D", "9C"], 200, 450)
+        + fan(["KC", "KD", "KS"], 300, 80)
+    ] * 12
+    play(memory, frames)
+    assert table(memory, "A") == [["9S", "9D", "9C"], ["3H", "4H", "5H"]]
+    assert table(memory, "B") == [["KC", "KD", "KS"]]
+    ids = [m.meld_id for m in memory.state().zone("A").melds]
+    assert sorted(ids) == [1, 2] or sorted(ids) == [2, 3]
+
+
+def test_a_brief_misreading_does_not_change_a_card():
+    memory, _ = fresh_with(["8C", "9C", "10C"], frames=20)
+    misread = fan(["8C", "9C", "10C"], 400, 450, conf=[0.9, 0.5, 0.9])
+    misread[1] = det("6C", *misread[1].center_xy, conf=0.5)
+    events = play(memory, [misread] * 4, t0=3.0)
+    assert table(memory) == [["8C", "9C", "10C"]]
+    assert events == []
+
+
+def test_a_consistent_rereading_wins_over_a_poor_first_reading():
+    memory = TableMemory()
+    first = fan(["8C", "9C", "10C"], 400, 450, conf=[0.9, 0.3, 0.9])
+    first[1] = det("6C", *first[1].center_xy, conf=0.3)
+    play(memory, [first] * 10)
+    assert table(memory) == [["8C", "6C", "10C"]]
+    events = play(memory, [fan(["8C", "9C", "10C"], 400, 450)] * 10, t0=2.0)
+    assert table(memory) == [["8C", "9C", "10C"]]
+    assert [(e.kind, e.cards, e.detail) for e in events] == [
+        (EventKind.CARD_REREAD, ("9C",), {"was": "6C"})
+    ]
+
+
+def test_discard_pile_needs_persistence_too():
+    memory = TableMemory()
+    play(memory, [fan(["3H", "4H", "5H"], 400, 450) + fan(["KD"], 1100, 600)] * 12)
+    assert [s.card for s in memory.state().zone("A").loose] == ["KD"]
+    play(memory, [fan(["3H", "4H", "5H"], 400, 450)] * 2, t0=2.0)
+    assert [s.card for s in memory.state().zone("A").loose] == ["KD"]

@@ -1,0 +1,1 @@
+"""Frames to card detections to table layout. Knows geometry and card labels, not rules."""

@@ -1,0 +1,106 @@
+"""Time the shipped reader against the plain Ultralytics route on the same frames.
+
+The plain route is what a developer would write with the same two trained networks:
+``YOLO(index_detector.pt).predict`` at the same input size, then the PyTorch classifier on
+the same crops. Both are timed on each frame in turn, in the same process, so machine noise
+hits them alike; the ratio of medians is the figure that travels between machines.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("YOLO_OFFLINE", "1")
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    frames: int
+    shipped_ms_median: float
+    ultralytics_ms_median: float
+    shipped_ms_max: float
+    backend: str
+
+    @property
+    def speedup(self) -> float:
+        return self.ultralytics_ms_median / self.shipped_ms_median
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "frames": self.frames,
+            "shipped_ms_median": round(self.shipped_ms_median, 2),
+            "ultralytics_ms_median": round(self.ultralytics_ms_median, 2),
+            "speedup": round(self.speedup, 2),
+            "shipped_ms_max": round(self.shipped_ms_max, 2),
+            "backend": self.backend,
+        }
+
+
+class PlainUltralyticsReader:
+    """The reference route: Ultralytics predict on the .pt, PyTorch classifier on crops."""
+
+    def __init__(self, models_dir: Path, imgsz: int, min_score: float) -> None:
+        import torch
+        from ultralytics import YOLO
+
+        from vision.train.classifier_net import IndexClassifier
+
+        self._torch = torch
+        self._detector = YOLO(str(models_dir / "index_detector.pt"))
+        self._classifier = IndexClassifier()
+        checkpoint = torch.load(models_dir / "card_classifier.pt", map_location="cpu",
+                                weights_only=True)
+        self._classifier.load_state_dict(checkpoint["state_dict"])
+        self._classifier.eval()
+        self._imgsz = imgsz
+        self._min_score = min_score
+
+    def read(self, image_bgr: np.ndarray) -> int:
+        from vision.reader.crops import cut_crops
+
+        result = self._detector.predict(
+            image_bgr, imgsz=self._imgsz, conf=self._min_score, device="cpu", verbose=False
+        )[0]
+        boxes = result.boxes
+        index_boxes = boxes.xyxy.numpy()[boxes.cls.numpy() == 0]
+        if len(index_boxes) == 0:
+            return 0
+        crops = cut_crops(image_bgr, index_boxes)
+        with self._torch.no_grad():
+            logits = self._classifier(self._torch.from_numpy(crops).permute(0, 3, 1, 2).float())
+        return int(logits.argmax(1).numel())
+
+
+def run_benchmark(frames: Sequence[np.ndarray], models_dir: Path, warmup: int = 2) -> BenchResult:
+    from vision.detector import load_reader
+
+    shipped = load_reader(models_dir)
+    plain = PlainUltralyticsReader(
+        models_dir, imgsz=max(shipped.config.input_hw), min_score=shipped.config.min_detector_score
+    )
+    for frame in frames[:warmup]:
+        shipped.read(frame)
+        plain.read(frame)
+    shipped_ms: list[float] = []
+    plain_ms: list[float] = []
+    for frame in frames:
+        started = time.perf_counter()
+        shipped.read(frame)
+        shipped_ms.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        plain.read(frame)
+        plain_ms.append((time.perf_counter() - started) * 1000)
+    return BenchResult(
+        frames=len(frames),
+        shipped_ms_median=statistics.median(shipped_ms),
+        ultralytics_ms_median=statistics.median(plain_ms),
+        shipped_ms_max=max(shipped_ms),
+        backend=shipped.backend_name,
+    )

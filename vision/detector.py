@@ -1,0 +1,144 @@
+"""The card reader the app uses: index detector + card classifier, both ONNX, no torch.
+
+>>> reader = load_reader()                      # doctest: +SKIP
+>>> reader.detect(image_bgr)[0]                 # doctest: +SKIP
+CardDetection(card='QH', confidence=0.97, box_xyxy=(412.0, 96.5, 431.0, 127.0))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.reader.backend import InferenceBackend, open_backend
+from vision.reader.crops import cut_crops
+from vision.reader.geometry import decode_yolo, letterbox, nms
+from vision.reader.labels import DETECTOR_LABELS
+from vision.types import BoxXYXY, CardDetection
+
+DEFAULT_MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+READER_CONFIG = "reader.json"
+
+
+class ModelMissingError(RuntimeError):
+    """The model files are absent or unreadable; the message says which and what to do."""
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    detector_onnx: str
+    classifier_onnx: str
+    input_hw: tuple[int, int]
+    labels: tuple[str, ...]
+    min_detector_score: float = 0.2
+    nms_iou: float = 0.5
+    min_confidence: float = 0.25
+    version: str = "unversioned"
+
+    @staticmethod
+    def load(path: Path) -> ReaderConfig:
+        data = json.loads(path.read_text())
+        return ReaderConfig(
+            detector_onnx=data["detector_onnx"],
+            classifier_onnx=data["classifier_onnx"],
+            input_hw=(int(data["input_hw"][0]), int(data["input_hw"][1])),
+            labels=tuple(data["labels"]),
+            min_detector_score=float(data.get("min_detector_score", 0.2)),
+            nms_iou=float(data.get("nms_iou", 0.5)),
+            min_confidence=float(data.get("min_confidence", 0.25)),
+            version=str(data.get("version", "unversioned")),
+        )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything one frame gave: the card indices and the face-down card backs."""
+
+    detections: tuple[CardDetection, ...]
+    backs_xyxy: tuple[BoxXYXY, ...]
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    exp = np.exp(shifted)
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+class CardReader:
+    """Finds every corner index in a frame and reads it as a card. One per thread."""
+
+    def __init__(
+        self, config: ReaderConfig, detector: InferenceBackend, classifier: InferenceBackend
+    ) -> None:
+        self.config = config
+        self._detector = detector
+        self._classifier = classifier
+        self.backend_name = detector.name
+
+    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
+        threshold = self.config.min_confidence if min_confidence is None else min_confidence
+        tensor, fit = letterbox(image_bgr, self.config.input_hw)
+        raw = nms(decode_yolo(self._detector(tensor), self.config.min_detector_score),
+                  self.config.nms_iou)
+        boxes = fit.to_frame(raw.boxes_xyxy)
+        back_id = DETECTOR_LABELS.index("back")
+        is_back = raw.class_ids == back_id
+        backs = tuple(tuple(float(v) for v in box) for box in boxes[is_back])
+        index_boxes, index_scores = boxes[~is_back], raw.scores[~is_back]
+        detections: list[CardDetection] = []
+        if len(index_boxes):
+            crops = cut_crops(image_bgr, index_boxes)
+            batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
+            probabilities = _softmax(self._classifier(batch))
+            best = probabilities.argmax(1)
+            for box, det_score, class_id, probs in zip(
+                index_boxes, index_scores, best, probabilities, strict=True
+            ):
+                label = self.config.labels[int(class_id)]
+                if label == "none":
+                    continue
+                confidence = float(det_score) * float(probs[class_id])
+                if confidence < threshold:
+                    continue
+                detections.append(
+                    CardDetection(
+                        card=label,
+                        confidence=round(confidence, 4),
+                        box_xyxy=tuple(round(float(v), 1) for v in box),  # type: ignore[arg-type]
+                    )
+                )
+        detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
+        return Reading(tuple(detections), backs)
+
+    def detect(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> list[CardDetection]:
+        return list(self.read(image_bgr, min_confidence).detections)
+
+
+def load_reader(
+    models_dir: Path | None = None, backend: str = "auto", threads: int | None = None
+) -> CardReader:
+    """Load the shipped reader from ``models_dir`` (default: the repo's ``models/``)."""
+    folder = Path(models_dir) if models_dir else DEFAULT_MODELS_DIR
+    config_path = folder / READER_CONFIG
+    if not config_path.exists():
+        raise ModelMissingError(
+            f"no card model in {folder} ({READER_CONFIG} is missing); reinstall Arbitro or "
+            "run 'arbitro train' to make one"
+        )
+    try:
+        config = ReaderConfig.load(config_path)
+    except (ValueError, KeyError, TypeError) as error:
+        raise ModelMissingError(f"the card model's {config_path} is unreadable: {error}") from error
+    models = []
+    for name in (config.detector_onnx, config.classifier_onnx):
+        path = folder / name
+        if not path.exists():
+            raise ModelMissingError(f"the card model file {path} is missing")
+        try:
+            models.append(open_backend(path, backend, threads))
+        except Exception as error:  # the runtimes raise their own types for a corrupt file
+            raise ModelMissingError(f"the card model file {path} is corrupt: {error}") from error
+    return CardReader(config, models[0], models[1])

@@ -1,0 +1,94 @@
+"""Card-level scoring of the reader against labelled images.
+
+One rule serves both kinds of ground truth: a card owns one or more regions (its whole-card
+box in the real photo sets; its visible index boxes in rendered tables). A prediction whose
+centre lies in a region of a card with the same label is a hit; a card is found when at
+least one hit lands on it; a prediction that lands only on other cards is a misread; one
+that lands on no card at all is a false alarm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from vision.types import BoxXYXY, CardDetection
+
+
+@dataclass(frozen=True)
+class TruthCard:
+    card: str
+    regions_xyxy: tuple[BoxXYXY, ...]
+
+
+@dataclass
+class Tally:
+    images: int = 0
+    cards: int = 0
+    found: int = 0
+    predictions: int = 0
+    hits: int = 0
+    misreads: int = 0
+    false_alarms: int = 0
+    confusions: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.cards if self.cards else 0.0
+
+    @property
+    def precision(self) -> float:
+        return self.hits / self.predictions if self.predictions else 0.0
+
+    @property
+    def misread_rate(self) -> float:
+        return self.misreads / self.predictions if self.predictions else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        top = sorted(self.confusions.items(), key=lambda kv: -kv[1])[:10]
+        return {
+            "images": self.images, "cards": self.cards, "found": self.found,
+            "predictions": self.predictions, "hits": self.hits, "misreads": self.misreads,
+            "false_alarms": self.false_alarms, "recall": round(self.recall, 4),
+            "precision": round(self.precision, 4), "misread_rate": round(self.misread_rate, 4),
+            "top_confusions": dict(top),
+        }
+
+
+def _inside(point: tuple[float, float], box: BoxXYXY) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def same_card(a: str, b: str) -> bool:
+    return a == b
+
+
+def same_rank(a: str, b: str) -> bool:
+    """Compare the rank part only ("10H" vs "10S" agree); a joker has no rank."""
+    return a != "JK" and b != "JK" and a[:-1] == b[:-1]
+
+
+def score_image(
+    tally: Tally, predictions: Sequence[CardDetection], truth: Iterable[TruthCard],
+    agree: Callable[[str, str], bool] = same_card,
+) -> None:
+    truth = list(truth)
+    tally.images += 1
+    tally.cards += len(truth)
+    tally.predictions += len(predictions)
+    found = [False] * len(truth)
+    for prediction in predictions:
+        centre = prediction.center_xy
+        landed = [i for i, t in enumerate(truth) if any(_inside(centre, r) for r in t.regions_xyxy)]
+        matching = [i for i in landed if agree(prediction.card, truth[i].card)]
+        if matching:
+            tally.hits += 1
+            for i in matching:
+                found[i] = True
+        elif landed:
+            tally.misreads += 1
+            key = f"{truth[landed[0]].card}->{prediction.card}"
+            tally.confusions[key] = tally.confusions.get(key, 0) + 1
+        else:
+            tally.false_alarms += 1
+    tally.found += sum(found)

@@ -1,0 +1,60 @@
+"""Detections of one frame -> TableLayout."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from vision.layout.dedup import DedupParams, pair_second_indices, suppress_overlaps
+from vision.layout.grouping import Chain, GroupingParams, group_chains
+from vision.layout.order import reading_order
+from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
+from vision.layout.zones import ZoneMap, default_zones
+from vision.types import CardDetection
+
+
+@dataclass(frozen=True)
+class LayoutParams:
+    grouping: GroupingParams = field(default_factory=GroupingParams)
+    dedup: DedupParams = field(default_factory=DedupParams)
+    min_confidence: float = 0.25  # readings below this are ignored
+    min_meld_slots: int = 2  # a chain this long in a team zone is reported as a meld
+
+
+def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> str:
+    votes: dict[str, int] = {}
+    for slot in chain.slots:
+        name = zones.zone_of(slot.center_xy, size_wh)
+        votes[name] = votes.get(name, 0) + 1
+    return max(votes.items(), key=lambda kv: kv[1])[0]
+
+
+def build_layout(
+    detections: Sequence[CardDetection],
+    size_wh: tuple[int, int],
+    zones: ZoneMap | None = None,
+    params: LayoutParams = LayoutParams(),
+) -> TableLayout:
+    """Group one frame's detections into melds and loose cards, zone by zone."""
+    zones = zones or default_zones(size_wh)
+    kept = [d for d in detections if d.confidence >= params.min_confidence]
+    slots = [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
+    chains, singles = group_chains(slots, params.grouping)
+    chains, singles = pair_second_indices(chains, singles, params.dedup)
+
+    melds: dict[str, list[MeldGroup]] = {}
+    loose: dict[str, list[Slot]] = {}
+    for chain in chains:
+        name = _zone_of_chain(chain, zones, size_wh)
+        if name in TEAM_ZONES and len(chain.slots) >= params.min_meld_slots:
+            melds.setdefault(name, []).append(MeldGroup(chain.slots, chain.axis_xy))
+        else:  # a spread discard pile or a hand shown: its cards in fan order
+            loose.setdefault(name, []).extend(chain.slots)
+    for slot in sorted(singles, key=lambda s: (s.center_xy[1], s.center_xy[0])):
+        loose.setdefault(zones.zone_of(slot.center_xy, size_wh), []).append(slot)
+
+    out: dict[str, ZoneLayout] = {}
+    for name in sorted(set(melds) | set(loose) | set(TEAM_ZONES)):
+        cards = tuple(loose.get(name, []))
+        out[name] = ZoneLayout(name, tuple(reading_order(melds.get(name, []))), cards)
+    return TableLayout((int(size_wh[0]), int(size_wh[1])), out)

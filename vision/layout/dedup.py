@@ -1,0 +1,116 @@
+"""One physical card, one slot.
+
+Two things make more detections than cards: the detector firing twice on one index (boxes
+that nearly coincide), and the last card of a fan (or a lone card) showing both its
+top-left index and the rotated bottom-right one. The second index lies diagonally across
+the card: far from the first (about one card diagonal, 3-8 index heights), off the fan's
+line, and outward beyond the fan's end. Two physical copies of one card in a double deck
+never look like that: in a fan they sit on the line one step apart, so they stay apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from vision.layout.geometry import box_iou, distance, project
+from vision.layout.grouping import Chain
+from vision.layout.types import Slot
+from vision.types import CardDetection
+
+
+@dataclass(frozen=True)
+class DedupParams:
+    same_box_iou: float = 0.5  # boxes overlapping more than this are one firing
+    diagonal_min: float = 3.0  # second index: distance range, x index height
+    diagonal_max: float = 8.5
+    min_across: float = 1.5  # ...at least this far off the fan's line
+    min_outward: float = 0.8  # ...and at least this far beyond the fan's end
+
+
+def suppress_overlaps(
+    detections: Sequence[CardDetection], min_iou: float = DedupParams.same_box_iou
+) -> list[CardDetection]:
+    """Keep the most confident of detections whose boxes nearly coincide."""
+    kept: list[CardDetection] = []
+    for det in sorted(detections, key=lambda d: -d.confidence):
+        if all(box_iou(det.box_xyxy, k.box_xyxy) <= min_iou for k in kept):
+            kept.append(det)
+    return kept
+
+
+def _merge(primary: Slot, second: Slot) -> Slot:
+    return replace(
+        primary,
+        confidence=max(primary.confidence, second.confidence),
+        detections=primary.detections + second.detections,
+    )
+
+
+def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> bool:
+    end = chain.slots[at_end]
+    if end.card != single.card or len(end.detections) > 1:
+        return False
+    scale = end.scale_px
+    d = distance(end.center_xy, single.center_xy)
+    if not p.diagonal_min * scale <= d <= p.diagonal_max * scale:
+        return False
+    along, across = project(single.center_xy, end.center_xy, chain.axis_xy)
+    outward = along if at_end == -1 else -along
+    return abs(across) >= p.min_across * scale and outward >= p.min_outward * scale
+
+
+def pair_second_indices(
+    chains: Sequence[Chain], singles: Sequence[Slot], params: DedupParams = DedupParams()
+) -> tuple[list[Chain], list[Slot]]:
+    """Fold each second index into its card: a chain end, or another lone index."""
+    chains = list(chains)
+    left: list[Slot] = []
+    for single in sorted(singles, key=lambda s: -s.confidence):
+        best: tuple[float, int, int] | None = None  # (distance, chain, end)
+        for ci, chain in enumerate(chains):
+            ends = (0, -1) if len(chain.slots) > 1 else (-1,)
+            for end in ends:
+                if _fits_chain_end(chain, end, single, params):
+                    d = distance(chain.slots[end].center_xy, single.center_xy)
+                    if best is None or d < best[0]:
+                        best = (d, ci, end)
+        if best is not None:
+            _, ci, end = best
+            slots = list(chains[ci].slots)
+            slots[end] = _merge(slots[end], single)
+            chains[ci] = Chain(tuple(slots), chains[ci].axis_xy)
+            continue
+        left.append(single)
+    return chains, _pair_lone_cards(left, params)
+
+
+def _pair_lone_cards(singles: list[Slot], p: DedupParams) -> list[Slot]:
+    """Two lone indices of one label, a card diagonal apart, are one loose card."""
+    out: list[Slot] = []
+    used: set[int] = set()
+    for i, a in enumerate(singles):
+        if i in used:
+            continue
+        partner = None
+        for j in range(i + 1, len(singles)):
+            b = singles[j]
+            if j in used or b.card != a.card:
+                continue
+            scale = 0.5 * (a.scale_px + b.scale_px)
+            d = distance(a.center_xy, b.center_xy)
+            dx = abs(a.center_xy[0] - b.center_xy[0])
+            dy = abs(a.center_xy[1] - b.center_xy[1])
+            # Diagonal: both offsets real, as for a card lying at any angle up to ~35 deg.
+            if p.diagonal_min * scale <= d <= p.diagonal_max * scale and min(dx, dy) >= 0.25 * d:
+                partner = j
+                break
+        if partner is None:
+            out.append(a)
+            continue
+        used.add(partner)
+        b = singles[partner]
+        # The upper-left index stands for the card (reading order of loose cards).
+        first, second = (a, b) if sum(a.center_xy) <= sum(b.center_xy) else (b, a)
+        out.append(_merge(first, second))
+    return out

@@ -1,0 +1,1 @@
+"""Reading card indices: a one-class index detector, then a card classifier on crops."""

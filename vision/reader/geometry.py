@@ -1,0 +1,69 @@
+"""Letterboxing a frame into the detector's fixed input, decoding its output, and NMS."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Letterbox:
+    """How a frame was fitted into the network input: x_in = x_frame * scale + pad."""
+
+    scale: float
+    pad_xy: tuple[float, float]
+
+    def to_frame(self, boxes_xyxy: np.ndarray) -> np.ndarray:
+        out = boxes_xyxy.copy()
+        out[:, [0, 2]] = (out[:, [0, 2]] - self.pad_xy[0]) / self.scale
+        out[:, [1, 3]] = (out[:, [1, 3]] - self.pad_xy[1]) / self.scale
+        return out
+
+
+def letterbox(image_bgr: np.ndarray, input_hw: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
+    """Resize keeping the aspect ratio, pad with grey (114) to ``input_hw``; NCHW float32 RGB."""
+    in_h, in_w = input_hw
+    h, w = image_bgr.shape[:2]
+    scale = min(in_w / w, in_h / h)
+    new_w, new_h = max(1, round(w * scale)), max(1, round(h * scale))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    resized = cv2.resize(image_bgr, (new_w, new_h), interpolation=interpolation)
+    pad_x, pad_y = (in_w - new_w) // 2, (in_h - new_h) // 2
+    canvas = np.full((in_h, in_w, 3), 114, dtype=np.uint8)
+    canvas[pad_y : pad_y + new_h, pad_x : pad_x + new_w] = resized
+    tensor = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+    return np.ascontiguousarray(tensor), Letterbox(scale, (float(pad_x), float(pad_y)))
+
+
+@dataclass(frozen=True)
+class RawBoxes:
+    boxes_xyxy: np.ndarray  # (N, 4) float32, input pixels
+    scores: np.ndarray  # (N,)
+    class_ids: np.ndarray  # (N,)
+
+
+def decode_yolo(output: np.ndarray, min_score: float) -> RawBoxes:
+    """Ultralytics detect head output (1, 4 + classes, anchors) -> boxes above ``min_score``."""
+    predictions = output[0].T  # (anchors, 4 + classes)
+    class_scores = predictions[:, 4:]
+    class_ids = class_scores.argmax(1)
+    scores = class_scores[np.arange(len(class_scores)), class_ids]
+    keep = scores >= min_score
+    cx, cy, w, h = predictions[keep, :4].T
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+    return RawBoxes(boxes.astype(np.float32), scores[keep], class_ids[keep])
+
+
+def nms(raw: RawBoxes, iou: float) -> RawBoxes:
+    """Class-aware non-maximum suppression."""
+    if len(raw.scores) == 0:
+        return raw
+    # Offsetting each class far apart makes one NMS call class-aware.
+    offset = raw.class_ids[:, None].astype(np.float32) * 100_000.0
+    shifted = raw.boxes_xyxy + offset
+    xywh = np.concatenate([shifted[:, :2], shifted[:, 2:] - shifted[:, :2]], axis=1)
+    kept = cv2.dnn.NMSBoxes(xywh.tolist(), raw.scores.tolist(), 0.0, iou)
+    kept = np.asarray(kept, dtype=np.int64).reshape(-1)
+    return RawBoxes(raw.boxes_xyxy[kept], raw.scores[kept], raw.class_ids[kept])

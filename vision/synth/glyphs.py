@@ -1,0 +1,123 @@
+"""Ink masks for card printing: suit shapes and text, as float32 alpha in [0, 1].
+
+Everything is drawn large once and cached, then resized into place, so small glyphs stay
+anti-aliased. Fonts come only from ``assets/fonts`` so renders never depend on the system.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "assets" / "fonts"
+FONT_FILES: dict[str, str] = {
+    "sans": "DejaVuSans-Bold.ttf",
+    "serif": "DejaVuSerif-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "serif_condensed": "DejaVuSerifCondensed-Bold.ttf",
+    "sans_regular": "DejaVuSans.ttf",
+}
+_BIG = 256  # side of the master suit masks, in pixels
+_SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def _aa_fill(canvas: np.ndarray, polys: list[np.ndarray]) -> None:
+    for p in polys:
+        cv2.fillPoly(canvas, [np.round(p * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+
+
+def _circle(canvas: np.ndarray, cx: float, cy: float, r: float) -> None:
+    cv2.circle(
+        canvas, (round(cx * 16), round(cy * 16)), round(r * 16), 255, -1, cv2.LINE_AA, shift=4
+    )
+
+
+def _heart(c: np.ndarray, lobe: float) -> None:
+    r = 64.0 * lobe
+    _circle(c, 128 - r * 0.92, 84, r)
+    _circle(c, 128 + r * 0.92, 84, r)
+    pts = np.array([[128 - r * 1.9, 100], [128 + r * 1.9, 100], [128, 252]], np.float32)
+    _aa_fill(c, [pts])
+
+
+@lru_cache(maxsize=32)
+def drawn_suit(suit: str, variant: int = 0) -> np.ndarray:
+    """A suit shape drawn from circles and polygons; ``variant`` changes its proportions."""
+    c = np.zeros((_BIG, _BIG), np.uint8)
+    lobe = (1.0, 0.93, 1.06)[variant % 3]
+    if suit == "D":
+        w = (100, 88, 110)[variant % 3]
+        pts = np.array([[128, 2], [128 + w, 128], [128, 254], [128 - w, 128]], np.float32)
+        _aa_fill(c, [pts])
+    elif suit == "H":
+        _heart(c, lobe)
+    elif suit == "S":
+        h = np.zeros_like(c)
+        _heart(h, lobe)
+        h = cv2.resize(h[::-1], (_BIG, 200), interpolation=cv2.INTER_AREA)
+        c[0:200] = h
+        stem = np.array([[128, 140], [84, 254], [172, 254]], np.float32)
+        _aa_fill(c, [stem])
+    elif suit == "C":
+        r = 54.0 * lobe
+        _circle(c, 128, 60, r)
+        _circle(c, 128 - r * 1.18, 146, r)
+        _circle(c, 128 + r * 1.18, 146, r)
+        _circle(c, 128, 120, r * 0.6)
+        stem = np.array([[128, 110], [88, 254], [168, 254]], np.float32)
+        _aa_fill(c, [stem])
+    else:
+        raise ValueError(f"unknown suit {suit!r}")
+    return c.astype(np.float32) / 255.0
+
+
+@lru_cache(maxsize=512)
+def text_mask(text: str, font: str, size_px: int = 160) -> np.ndarray:
+    """Tight ink mask of ``text`` in one of the bundled fonts, cropped to its ink."""
+    f = ImageFont.truetype(str(FONT_DIR / FONT_FILES[font]), size_px)
+    left, top, right, bottom = f.getbbox(text)
+    img = Image.new("L", (right - left + 8, bottom - top + 8), 0)
+    ImageDraw.Draw(img).text((4 - left, 4 - top), text, fill=255, font=f)
+    a = np.asarray(img, np.float32) / 255.0
+    return crop_to_ink(a)
+
+
+def crop_to_ink(a: np.ndarray, thr: float = 0.05) -> np.ndarray:
+    ys, xs = np.nonzero(a > thr)
+    if len(xs) == 0:
+        return a
+    return a[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+
+
+def suit_mask(suit: str, kind: str, variant: int = 0) -> np.ndarray:
+    """The suit ink: ``kind`` is "drawn" (procedural shape) or "font" (DejaVu glyph)."""
+    if kind == "font":
+        return text_mask(_SUIT_CHARS[suit], "sans_regular", 200)
+    return drawn_suit(suit, variant)
+
+
+def fit(mask: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Resize a mask to ``w`` x ``h`` with area filtering when shrinking."""
+    w, h = max(1, int(round(w))), max(1, int(round(h)))
+    interp = cv2.INTER_AREA if w < mask.shape[1] else cv2.INTER_LINEAR
+    return cv2.resize(mask, (w, h), interpolation=interp)
+
+
+def stamp(
+    img: np.ndarray, mask: np.ndarray, x: float, y: float, color_bgr: tuple[int, int, int]
+) -> None:
+    """Blend ``color_bgr`` through ``mask`` into float image ``img`` at top-left (x, y)."""
+    x0, y0 = int(round(x)), int(round(y))
+    h, w = mask.shape
+    H, W = img.shape[:2]
+    xa, ya, xb, yb = max(0, x0), max(0, y0), min(W, x0 + w), min(H, y0 + h)
+    if xa >= xb or ya >= yb:
+        return
+    m = mask[ya - y0 : yb - y0, xa - x0 : xb - x0, None]
+    region = img[ya:yb, xa:xb]
+    region *= 1.0 - m
+    region += m * np.asarray(color_bgr, np.float32)

@@ -1,0 +1,179 @@
+"""Named deck styles: how a deck prints its indices, pips, courts, jokers and backs.
+
+``heldout`` is reserved for evaluation: it is never in the default training set, so a
+model's score on it measures how well it carries over to a deck it has not seen.
+``letele`` is an image deck (PNG faces of a real CC0 design) and exists only when its
+assets are present.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LETELE_DIR = Path(__file__).parent / "assets" / "letele"
+
+BGR = tuple[int, int, int]
+BLACK: BGR = (20, 20, 20)
+RED: BGR = (40, 30, 200)
+CLASSIC_COLORS: dict[str, BGR] = {"C": BLACK, "S": BLACK, "H": RED, "D": RED}
+FOUR_COLORS: dict[str, BGR] = {"C": (40, 120, 20), "S": BLACK, "H": RED, "D": (170, 80, 10)}
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    pattern: str  # "lattice", "dots", "stripes", "checks", "plain_frame"
+    color_bgr: BGR
+    paper_bgr: BGR = (235, 238, 240)
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    name: str
+    font: str = "sans"
+    rank_h_frac: float = 0.095  # rank glyph height / card height
+    suit_h_ratio: float = 0.8  # corner suit height / rank height
+    gap_ratio: float = 0.18  # gap between rank and suit / rank height
+    index_x_frac: float = 0.09  # index centre x / card width
+    index_y_frac: float = 0.045  # index top / card height
+    ten_squeeze: float = 0.85  # "10" is drawn narrower, as most decks do
+    suit_kind: str = "drawn"  # "drawn" or "font"
+    suit_variant: int = 0
+    colors: dict[str, BGR] = field(default_factory=lambda: dict(CLASSIC_COLORS))
+    paper_bgr: BGR = (246, 247, 248)
+    border: tuple[float, int, BGR] | None = None  # (inset / width, thickness px, colour)
+    corner_radius_frac: float = 0.06
+    pip_box: tuple[float, float, float, float] = (0.27, 0.17, 0.73, 0.83)
+    pip_h_frac: float = 0.135
+    ace_h_frac: float = 0.33
+    court_variant: int = 0
+    joker_design: str = "letters"  # "letters", "star" or "jk"
+    four_corner: bool = False  # indices also at top-right and bottom-left
+    backs: tuple[BackDesign, BackDesign] = (
+        BackDesign("lattice", (150, 60, 20)),
+        BackDesign("lattice", (40, 30, 170)),
+    )
+    image_dir: Path | None = None  # set for image decks (letele)
+
+
+PROCEDURAL_STYLES: tuple[DeckStyle, ...] = (
+    DeckStyle("classic"),
+    DeckStyle(
+        "bridge",
+        font="condensed",
+        rank_h_frac=0.085,
+        index_x_frac=0.07,
+        suit_kind="font",
+        pip_box=(0.3, 0.18, 0.7, 0.82),
+        pip_h_frac=0.12,
+        court_variant=1,
+        joker_design="star",
+        backs=(BackDesign("dots", (40, 40, 160)), BackDesign("dots", (120, 70, 20))),
+    ),
+    DeckStyle(
+        "fourcolor",
+        rank_h_frac=0.11,
+        colors=dict(FOUR_COLORS),
+        suit_variant=1,
+        border=(0.045, 2, (150, 150, 150)),
+        court_variant=2,
+        joker_design="jk",
+        backs=(BackDesign("stripes", (60, 110, 30)), BackDesign("checks", (30, 30, 140))),
+    ),
+    DeckStyle(
+        "bold",
+        rank_h_frac=0.13,
+        suit_h_ratio=0.75,
+        index_x_frac=0.1,
+        index_y_frac=0.04,
+        colors={"C": (0, 0, 0), "S": (0, 0, 0), "H": (30, 20, 220), "D": (30, 20, 220)},
+        pip_h_frac=0.15,
+        corner_radius_frac=0.08,
+        joker_design="star",
+        four_corner=True,
+        backs=(BackDesign("plain_frame", (140, 40, 30)), BackDesign("plain_frame", (30, 30, 150))),
+    ),
+    DeckStyle(
+        "vintage",
+        font="serif",
+        rank_h_frac=0.09,
+        suit_h_ratio=0.9,
+        paper_bgr=(215, 232, 240),
+        colors={"C": (40, 40, 50), "S": (40, 40, 50), "H": (40, 40, 160), "D": (40, 40, 160)},
+        suit_variant=2,
+        border=(0.035, 1, (60, 60, 140)),
+        court_variant=1,
+        joker_design="letters",
+        backs=(BackDesign("lattice", (50, 90, 140)), BackDesign("stripes", (90, 40, 110))),
+    ),
+    DeckStyle(
+        "slim",
+        font="condensed",
+        rank_h_frac=0.075,
+        suit_h_ratio=0.95,
+        index_x_frac=0.065,
+        index_y_frac=0.05,
+        suit_kind="font",
+        pip_h_frac=0.12,
+        corner_radius_frac=0.045,
+        four_corner=True,
+        court_variant=2,
+        joker_design="jk",
+        backs=(BackDesign("checks", (120, 60, 40)), BackDesign("dots", (40, 40, 150))),
+    ),
+    # Reserved for evaluation only: never used unless asked for by name.
+    DeckStyle(
+        "heldout",
+        font="serif_condensed",
+        rank_h_frac=0.1,
+        suit_h_ratio=0.85,
+        index_x_frac=0.08,
+        suit_kind="drawn",
+        suit_variant=1,
+        colors={"C": (30, 30, 30), "S": (30, 30, 30), "H": (50, 20, 190), "D": (50, 20, 190)},
+        paper_bgr=(238, 244, 246),
+        border=(0.05, 1, (90, 90, 90)),
+        pip_box=(0.28, 0.16, 0.72, 0.84),
+        court_variant=0,
+        joker_design="star",
+        four_corner=True,
+        backs=(BackDesign("dots", (30, 100, 30)), BackDesign("lattice", (30, 30, 30))),
+    ),
+)
+
+HELDOUT = "heldout"
+
+
+def letele_available() -> bool:
+    return (LETELE_DIR / "index_boxes.json").is_file() and (LETELE_DIR / "AS.png").is_file()
+
+
+def all_style_names() -> tuple[str, ...]:
+    names = tuple(s.name for s in PROCEDURAL_STYLES)
+    return (*names, "letele") if letele_available() else names
+
+
+def default_training_styles() -> tuple[str, ...]:
+    return tuple(n for n in all_style_names() if n != HELDOUT)
+
+
+def get_style(name: str) -> DeckStyle:
+    for s in PROCEDURAL_STYLES:
+        if s.name == name:
+            return s
+    if name == "letele" and letele_available():
+        return DeckStyle("letele", image_dir=LETELE_DIR, four_corner=False)
+    raise KeyError(f"unknown deck style {name!r}; known: {', '.join(all_style_names())}")
+
+
+def select_styles(include: list[str] | None, exclude: list[str] | None) -> tuple[str, ...]:
+    """Styles to draw from: ``include`` if given, else the training default minus ``exclude``."""
+    known = set(all_style_names())
+    for n in (include or []) + (exclude or []):
+        if n not in known:
+            raise KeyError(f"unknown deck style {n!r}; known: {', '.join(sorted(known))}")
+    base = tuple(include) if include else default_training_styles()
+    chosen = tuple(n for n in base if n not in set(exclude or []))
+    if not chosen:
+        raise KeyError("no deck style left to render")
+    return chosen

@@ -1,0 +1,83 @@
+"""Table surfaces: felt, wood, cloth and plain tops, as float32 BGR images."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SURFACE_KINDS: tuple[str, ...] = ("felt", "wood", "cloth", "plain")
+_FELT_BGR = ((40, 100, 30), (90, 60, 20), (40, 40, 130), (50, 70, 40), (60, 50, 50))
+_PLAIN_BGR = ((225, 228, 230), (200, 205, 210), (170, 195, 215), (60, 60, 60), (120, 130, 140))
+
+
+def smooth_noise(rng: np.random.Generator, w: int, h: int, cell_px: float) -> np.ndarray:
+    """Zero-mean, unit-ish noise varying over about ``cell_px`` pixels."""
+    gw, gh = max(2, int(w / cell_px) + 2), max(2, int(h / cell_px) + 2)
+    g = rng.normal(0, 1, (gh, gw)).astype(np.float32)
+    return cv2.resize(g, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _jitter(rng: np.random.Generator, bgr: tuple[int, int, int], amount: float) -> np.ndarray:
+    return np.clip(np.asarray(bgr, np.float32) * rng.uniform(1 - amount, 1 + amount, 3), 0, 255)
+
+
+def _felt(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    base = _jitter(rng, _FELT_BGR[int(rng.integers(len(_FELT_BGR)))], 0.25)
+    low = 1 + 0.06 * smooth_noise(rng, w, h, max(w, h) / 4)
+    fine = rng.normal(0, rng.uniform(3, 9), (h, w)).astype(np.float32)
+    fine = cv2.GaussianBlur(fine, (0, 0), 0.7)
+    return base[None, None, :] * low[..., None] + fine[..., None]
+
+
+def _wood(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    light = _jitter(rng, (120, 170, 215), 0.2)
+    dark = light * rng.uniform(0.45, 0.7)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    t = rng.uniform(0, np.pi)
+    u = xx * np.cos(t) + yy * np.sin(t)  # across the grain
+    v = -xx * np.sin(t) + yy * np.cos(t)
+    warp = 18 * smooth_noise(rng, w, h, 120) + 4 * smooth_noise(rng, w, h, 25)
+    grain = 0.5 + 0.5 * np.sin((u + warp) * rng.uniform(0.08, 0.25))
+    grain = grain**3 * 0.6 + 0.4 * (0.5 + 0.5 * np.sin((u + warp) * 0.9))
+    plank = rng.uniform(120, 300)
+    seams = (np.abs(((u + 7) % plank)) < 1.6).astype(np.float32)
+    shade = 1 + 0.08 * np.floor(u / plank % 3)[..., None] * (1 if rng.random() < 0.5 else -1)
+    out = dark + (light - dark) * grain[..., None]
+    out = out * shade * (1 - 0.5 * seams[..., None])
+    del v
+    return out + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+
+
+def _cloth(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    c1 = _jitter(rng, (230, 230, 235), 0.1)
+    c2 = _jitter(rng, tuple(int(x) for x in rng.integers(30, 200, 3)), 0.1)  # type: ignore[arg-type]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    t = rng.normal(0, 0.3)
+    u = xx * np.cos(t) + yy * np.sin(t)
+    v = -xx * np.sin(t) + yy * np.cos(t)
+    p = rng.uniform(12, 60)
+    kind = int(rng.integers(3))
+    if kind == 0:  # gingham
+        a = 0.5 * ((u % p) < p / 2) + 0.5 * ((v % p) < p / 2)
+    elif kind == 1:  # stripes
+        a = ((u % p) < p * rng.uniform(0.2, 0.6)).astype(np.float32)
+    else:  # dotted print
+        a = (((u % p) - p / 2) ** 2 + ((v % p) - p / 2) ** 2 < (p / 5) ** 2).astype(np.float32)
+    a = cv2.GaussianBlur(a.astype(np.float32), (0, 0), 1.0)
+    weave = 4 * np.sin(xx * 2.1) * np.sin(yy * 2.1)
+    return c1 + (c2 - c1) * a[..., None] + weave[..., None]
+
+
+def _plain(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    base = _jitter(rng, _PLAIN_BGR[int(rng.integers(len(_PLAIN_BGR)))], 0.1)
+    low = 1 + 0.04 * smooth_noise(rng, w, h, max(w, h) / 3)
+    return base[None, None, :] * low[..., None] + rng.normal(0, 2, (h, w, 1)).astype(np.float32)
+
+
+def make_surface(rng: np.random.Generator, size_wh: tuple[int, int], kind: str | None = None
+                 ) -> np.ndarray:  # fmt: skip
+    """A table top filling the frame; ``kind`` is one of SURFACE_KINDS or random."""
+    w, h = size_wh
+    kind = kind or str(rng.choice(SURFACE_KINDS, p=[0.35, 0.25, 0.15, 0.25]))
+    fn = {"felt": _felt, "wood": _wood, "cloth": _cloth, "plain": _plain}[kind]
+    return np.clip(fn(rng, w, h), 0, 255).astype(np.float32)

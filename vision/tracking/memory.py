@@ -1,0 +1,314 @@
+"""The hand's memory: a stable table built from many noisy frames.
+
+- A remembered card stays when later frames do not show it (a fan covering it, a hand).
+- A meld only grows; any change to it (a card added, a card moved) and any new meld must be
+  seen the same way for ``persist_frames`` frames spanning ``persist_s`` seconds, so a
+  hand passing over the table creates nothing.
+- Each slot keeps every reading it got, weighted by confidence; its card is the best
+  supported one, so a covered index misread later does not overwrite a good early read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vision.layout.geometry import distance, principal_axis
+from vision.layout.order import reading_order
+from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
+from vision.tracking.events import EventKind, TrackEvent
+from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.slots import (
+    WILD_LABELS,
+    MemMeld,
+    MemSlot,
+    match_slots,
+    moved_uids,
+    order_along,
+)
+
+
+@dataclass(frozen=True)
+class MemoryParams:
+    persist_frames: int = 3  # a change must be seen this many frames in a row...
+    persist_s: float = 0.8  # ...over at least this long
+    match_radius: float = 2.5  # same card this close (x index height) = same physical card
+    min_new_meld_slots: int = 3
+    forget_candidate_frames: int = 3
+
+
+@dataclass
+class _Candidate:
+    zone: str
+    slots: tuple[Slot, ...]
+    key: tuple[str, ...]
+    count: int
+    since: float
+    last_frame: int
+
+
+@dataclass
+class _Pending:
+    key: tuple[object, ...] = ()
+    count: int = 0
+    since: float = 0.0
+
+
+@dataclass
+class TableMemory:
+    params: MemoryParams = MemoryParams()
+    size_wh: tuple[int, int] = (0, 0)
+    _melds: list[MemMeld] = field(default_factory=list)
+    _candidates: list[_Candidate] = field(default_factory=list)
+    _loose: dict[str, tuple[Slot, ...]] = field(default_factory=dict)
+    _loose_pending: dict[str, _Pending] = field(default_factory=dict)
+    _frame: int = 0
+    _next_uid: int = 1
+
+    # ---- one frame -------------------------------------------------------------------
+    def update(self, layout: TableLayout, t_monotonic: float) -> list[TrackEvent]:
+        self._frame += 1
+        self.size_wh = layout.size_wh
+        for meld in self._melds:
+            for slot in meld.slots:
+                slot.visible = False
+        events: list[TrackEvent] = []
+        for zone in TEAM_ZONES:
+            for group in layout.zone(zone).melds:
+                self._route(zone, list(group.slots), group, t_monotonic, events)
+        self._commit_candidates(t_monotonic, events)
+        self._update_loose(layout, t_monotonic)
+        return events
+
+    def _nearest_meld(self, zone: str, slot: Slot) -> MemMeld | None:
+        best: tuple[float, MemMeld] | None = None
+        for meld in self._melds:
+            if meld.zone != zone:
+                continue
+            for mem in meld.slots:
+                d = distance(mem.center_xy, slot.center_xy)
+                close = d <= self.params.match_radius * slot.scale_px
+                if mem.card == slot.card and close and (best is None or d < best[0]):
+                    best = (d, meld)
+        return best[1] if best else None
+
+    def _route(
+        self, zone: str, slots: list[Slot], group: MeldGroup, t: float, events: list[TrackEvent]
+    ) -> None:
+        """Split an observed fan among the remembered melds it shows; the rest is a candidate."""
+        owners = [self._nearest_meld(zone, s) for s in slots]
+        if all(o is None for o in owners):
+            self._observe_candidate(zone, group, t)
+            return
+        # A card not yet remembered belongs to the meld of its nearest neighbour in the fan.
+        for i in range(len(slots)):
+            if owners[i] is None:
+                dist_owner = [
+                    (abs(k - i), k > i, owners[k])
+                    for k in range(len(slots))
+                    if owners[k] is not None
+                ]
+                owners[i] = min(dist_owner, key=lambda x: (x[0], x[1]))[2]
+        by_meld: dict[int, tuple[MemMeld, list[Slot]]] = {}
+        for slot, owner in zip(slots, owners, strict=True):
+            assert owner is not None
+            by_meld.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+        for meld, observed in by_meld.values():
+            self._observe_meld(meld, observed, t, events)
+
+    # ---- a remembered meld seen again ------------------------------------------------
+    def _observe_meld(
+        self, meld: MemMeld, observed: list[Slot], t: float, events: list[TrackEvent]
+    ) -> None:
+        observed = order_along(observed, meld.axis_xy)
+        match = match_slots(meld.slots, observed)
+        before_cards = {s.uid: s.card for s in meld.slots}
+        for i, j in list(match.matched.items()) + list(match.reread.items()):
+            meld.slots[j].observe(observed[i])
+        for s in meld.slots:
+            if s.card != before_cards[s.uid]:
+                idx = meld.slots.index(s)
+                events.append(
+                    TrackEvent(
+                        t,
+                        EventKind.CARD_REREAD,
+                        meld.zone,
+                        meld.meld_id,
+                        (s.card,),
+                        (idx,),
+                        {"was": before_cards[s.uid]},
+                    )
+                )
+        # The proposed slot order: observed order, remembered-but-unseen slots kept after
+        # their remembered predecessor.
+        seen = {**match.matched, **match.reread}
+        items: list[tuple[str, object]] = []
+        for i, obs in enumerate(observed):
+            items.append(("s", meld.slots[seen[i]].uid) if i in seen else ("n", obs.card))
+        for j, mem in enumerate(meld.slots):
+            if ("s", mem.uid) in items:
+                continue
+            pred = next(
+                (
+                    items.index(("s", meld.slots[k].uid))
+                    for k in range(j - 1, -1, -1)
+                    if ("s", meld.slots[k].uid) in items
+                ),
+                -1,
+            )
+            items.insert(pred + 1, ("s", mem.uid))
+        current = [("s", s.uid) for s in meld.slots]
+        if items == current:
+            meld.pending_key, meld.pending_count = None, 0
+            return
+        key = tuple(items)
+        if key != meld.pending_key:
+            meld.pending_key, meld.pending_count, meld.pending_since = key, 1, t
+        else:
+            meld.pending_count += 1
+        if not self._persisted(meld.pending_count, meld.pending_since, t):
+            return
+        new_obs = iter(observed[i] for i in match.new)
+        by_uid = {s.uid: s for s in meld.slots}
+        old_order = [s.uid for s in meld.slots]
+        slots: list[MemSlot] = []
+        added: list[int] = []
+        for kind, value in items:
+            if kind == "s":
+                slots.append(by_uid[value])  # type: ignore[index]
+            else:
+                slots.append(self._new_slot(next(new_obs)))
+                added.append(len(slots) - 1)
+        meld.slots = slots
+        meld.pending_key, meld.pending_count = None, 0
+        visible = [s.center_xy for s in slots if s.visible]
+        if len(visible) >= 2:
+            meld.axis_xy = principal_axis(visible)
+        if added:
+            events.append(
+                TrackEvent(
+                    t,
+                    EventKind.CARDS_ADDED,
+                    meld.zone,
+                    meld.meld_id,
+                    tuple(slots[k].card for k in added),
+                    tuple(added),
+                )
+            )
+        new_order = [s.uid for s in slots]
+        movable = frozenset(s.uid for s in slots if s.card in WILD_LABELS)
+        for uid in moved_uids(old_order, new_order, movable):
+            events.append(
+                TrackEvent(
+                    t,
+                    EventKind.CARD_MOVED,
+                    meld.zone,
+                    meld.meld_id,
+                    (by_uid[uid].card,),
+                    (new_order.index(uid),),
+                    {"from": old_order.index(uid)},
+                )
+            )
+
+    def _persisted(self, count: int, since: float, t: float) -> bool:
+        return count >= self.params.persist_frames and t - since >= self.params.persist_s
+
+    def _new_slot(self, slot: Slot) -> MemSlot:
+        mem = MemSlot(self._next_uid, slot.center_xy, slot.scale_px)
+        self._next_uid += 1
+        mem.observe(slot)
+        return mem
+
+    # ---- candidates for new melds ----------------------------------------------------
+    def _observe_candidate(self, zone: str, group: MeldGroup, t: float) -> None:
+        if len(group.slots) < self.params.min_new_meld_slots:
+            return
+        key = group.cards
+        for cand in self._candidates:
+            if cand.zone != zone or cand.last_frame == self._frame:
+                continue
+            near = any(
+                distance(a.center_xy, b.center_xy) <= self.params.match_radius * b.scale_px
+                for a in cand.slots
+                for b in group.slots
+                if a.card == b.card
+            )
+            if near:
+                if cand.key == key:
+                    cand.count += 1
+                else:
+                    cand.key, cand.count, cand.since = key, 1, t
+                cand.slots, cand.last_frame = group.slots, self._frame
+                return
+        self._candidates.append(_Candidate(zone, group.slots, key, 1, t, self._frame))
+
+    def _commit_candidates(self, t: float, events: list[TrackEvent]) -> None:
+        keep: list[_Candidate] = []
+        for cand in self._candidates:
+            if cand.last_frame == self._frame and self._persisted(cand.count, cand.since, t):
+                meld_id = 1 + max((m.meld_id for m in self._melds), default=0)
+                slots = [self._new_slot(s) for s in cand.slots]
+                axis = principal_axis([s.center_xy for s in cand.slots])
+                self._melds.append(MemMeld(meld_id, cand.zone, slots, axis))
+                events.append(
+                    TrackEvent(
+                        t,
+                        EventKind.MELD_LAID,
+                        cand.zone,
+                        meld_id,
+                        cand.key,
+                        tuple(range(len(cand.key))),
+                    )
+                )
+            elif self._frame - cand.last_frame < self.params.forget_candidate_frames:
+                keep.append(cand)
+        self._candidates = keep
+
+    # ---- loose cards (discard pile, cards shown, stray cards) ------------------------
+    def _update_loose(self, layout: TableLayout, t: float) -> None:
+        names = set(layout.zones) | set(self._loose)
+        for name in names:
+            slots = layout.zone(name).loose
+            key = tuple(s.card for s in slots)
+            if key == tuple(s.card for s in self._loose.get(name, ())):
+                self._loose[name] = slots  # same cards: take the fresh positions
+                self._loose_pending.pop(name, None)
+                continue
+            pend = self._loose_pending.setdefault(name, _Pending())
+            if pend.key != key:
+                pend.key, pend.count, pend.since = key, 1, t
+            else:
+                pend.count += 1
+            if self._persisted(pend.count, pend.since, t):
+                self._loose[name] = slots
+                del self._loose_pending[name]
+
+    # ---- what is remembered ----------------------------------------------------------
+    def _readings(self) -> list[tuple[Reading, int | None]]:
+        out: list[tuple[Reading, int | None]] = []
+        for meld in self._melds:
+            for k, s in enumerate(meld.slots):
+                place = f"{meld.zone} meld {meld.meld_id} slot {k + 1}"
+                out.append((Reading(place, dict(s.votes)), s.uid))
+        for name, slots in sorted(self._loose.items()):
+            for k, s in enumerate(slots):
+                out.append((Reading(f"{name} card {k + 1}", {s.card: s.confidence}), None))
+        return out
+
+    def ledger(self) -> tuple[list[LedgerProblem], dict[int, str]]:
+        """Ledger problems, and corrected readings by slot uid."""
+        readings = self._readings()
+        problems, corrections = check_ledger([r for r, _ in readings])
+        by_uid = {
+            uid: corrections[r.place]
+            for r, uid in readings
+            if uid is not None and r.place in corrections
+        }
+        return problems, by_uid
+
+    def state(self) -> TableLayout:
+        _, relabel = self.ledger()
+        zones: dict[str, ZoneLayout] = {}
+        for name in sorted(set(TEAM_ZONES) | set(self._loose)):
+            groups = [m.group(relabel) for m in self._melds if m.zone == name]
+            zones[name] = ZoneLayout(name, tuple(reading_order(groups)), self._loose.get(name, ()))
+        return TableLayout(self.size_wh, zones)

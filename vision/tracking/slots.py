@@ -1,0 +1,146 @@
+"""Remembered slots and melds (mutable, private to the memory), and how an observed fan
+is matched to a remembered one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from vision.layout.geometry import distance, project
+from vision.layout.types import MeldGroup, PointXY, Slot
+
+WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
+
+
+@dataclass
+class MemSlot:
+    uid: int
+    center_xy: PointXY
+    scale_px: float
+    votes: dict[str, float] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    visible: bool = True
+
+    @property
+    def card(self) -> str:
+        return max(self.votes.items(), key=lambda kv: kv[1])[0]
+
+    @property
+    def confidence(self) -> float:
+        card = self.card
+        total = sum(self.votes.values())
+        mean = self.votes[card] / max(self.counts.get(card, 1), 1)
+        return mean * (self.votes[card] / total if total > 0 else 0.0)
+
+    def observe(self, slot: Slot) -> None:
+        self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
+        self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
+        self.center_xy = slot.center_xy
+        self.scale_px = slot.scale_px
+        self.visible = True
+
+    def frozen(self, card: str | None = None) -> Slot:
+        return Slot(
+            card or self.card, self.confidence, self.center_xy, self.scale_px, (), self.visible
+        )
+
+
+@dataclass
+class MemMeld:
+    meld_id: int
+    zone: str
+    slots: list[MemSlot]
+    axis_xy: PointXY
+    pending_key: tuple[object, ...] | None = None
+    pending_count: int = 0
+    pending_since: float = 0.0
+
+    def group(self, relabel: dict[int, str] | None = None) -> MeldGroup:
+        relabel = relabel or {}
+        return MeldGroup(
+            tuple(s.frozen(relabel.get(s.uid)) for s in self.slots), self.axis_xy, self.meld_id
+        )
+
+
+@dataclass(frozen=True)
+class Match:
+    """How an observation of a meld lines up with the remembered slots."""
+
+    matched: dict[int, int]  # observed index -> remembered index, same card
+    reread: dict[int, int]  # observed index -> remembered index, another reading of it
+    new: list[int]  # observed indices of cards not remembered
+
+
+def match_slots(remembered: Sequence[MemSlot], observed: Sequence[Slot]) -> Match:
+    """Same card first (nearest copy first: a double deck gives two), then a different
+    reading in the same gap between matched cards is a re-reading, the rest is new."""
+    pairs = sorted(
+        (distance(o.center_xy, r.center_xy), i, j)
+        for i, o in enumerate(observed)
+        for j, r in enumerate(remembered)
+        if o.card == r.card
+    )
+    matched: dict[int, int] = {}
+    used: set[int] = set()
+    for _, i, j in pairs:
+        if i not in matched and j not in used:
+            matched[i] = j
+            used.add(j)
+
+    def obs_gap(i: int) -> tuple[int, int]:
+        before = [matched[k] for k in range(i - 1, -1, -1) if k in matched][:1]
+        after = [matched[k] for k in range(i + 1, len(observed)) if k in matched][:1]
+        return (before[0] if before else -1, after[0] if after else len(remembered))
+
+    def mem_gap(j: int) -> tuple[int, int]:
+        before = max((k for k in used if k < j), default=-1)
+        after = min((k for k in used if k > j), default=len(remembered))
+        return (before, after)
+
+    gaps_obs: dict[tuple[int, int], list[int]] = {}
+    for i in range(len(observed)):
+        if i not in matched:
+            gaps_obs.setdefault(obs_gap(i), []).append(i)
+    gaps_mem: dict[tuple[int, int], list[int]] = {}
+    for j in range(len(remembered)):
+        if j not in used:
+            gaps_mem.setdefault(mem_gap(j), []).append(j)
+    reread: dict[int, int] = {}
+    for gap, obs_idx in gaps_obs.items():
+        mem_idx = gaps_mem.get(gap, [])
+        if len(mem_idx) == len(obs_idx):
+            reread.update(zip(obs_idx, mem_idx, strict=True))
+    new = [i for i in range(len(observed)) if i not in matched and i not in reread]
+    return Match(matched, reread, new)
+
+
+def order_along(slots: Sequence[Slot], axis_xy: PointXY) -> list[Slot]:
+    if not slots:
+        return []
+    origin = slots[0].center_xy
+    return sorted(slots, key=lambda s: project(s.center_xy, origin, axis_xy)[0])
+
+
+def moved_uids(
+    before: Sequence[int], after: Sequence[int], movable: frozenset[int] = frozenset()
+) -> list[int]:
+    """Slots whose place among the others changed: those outside the longest kept order,
+    keeping other cards still before ``movable`` ones (jokers and 2s are what moves)."""
+    shared = [u for u in after if u in before]
+    pos = {u: before.index(u) for u in shared}
+    n = len(shared)
+    best = [0.0] * n
+    prev = [-1] * n
+    for i in range(n):
+        gain = 0.99 if shared[i] in movable else 1.0
+        best[i] = gain
+        for k in range(i):
+            if pos[shared[k]] < pos[shared[i]] and best[k] + gain > best[i]:
+                best[i] = best[k] + gain
+                prev[i] = k
+    keep: set[int] = set()
+    i = max(range(n), key=lambda k: best[k], default=-1)
+    while i >= 0:
+        keep.add(shared[i])
+        i = prev[i]
+    return [u for u in shared if u not in keep]

@@ -1,0 +1,1 @@
+"""Training and export of the card reader. Needs the ``train`` extra (torch, ultralytics)."""

@@ -1,0 +1,126 @@
+"""Train the card classifier on index crops; resumes from the shipped weights."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from vision.reader.labels import CLASSIFIER_LABELS
+from vision.train.classifier_net import IndexClassifier
+
+
+@dataclass(frozen=True)
+class ClassifierRun:
+    epochs: int
+    seconds: float
+    val_top1: float
+    val_card_misread: float
+    val_none_recall: float
+
+
+def _load(npz_path: Path) -> tuple[torch.Tensor, torch.Tensor]:
+    data = np.load(npz_path)
+    crops = torch.from_numpy(data["crops"]).permute(0, 3, 1, 2).contiguous()
+    return crops, torch.from_numpy(data["labels"])
+
+
+def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """Light photometric changes on uint8 crops; geometry was varied when they were cut."""
+    x = batch.float()
+    n = x.shape[0]
+    gain = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.3, generator=generator)
+    bias = torch.empty(n, 1, 1, 1).uniform_(-30, 30, generator=generator)
+    channel = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=generator)
+    noise = torch.randn(x.shape, generator=generator) * torch.empty(n, 1, 1, 1).uniform_(
+        0, 8, generator=generator
+    )
+    return (x * gain * channel + bias + noise).clamp(0, 255)
+
+
+def evaluate(model: nn.Module, crops: torch.Tensor, labels: torch.Tensor) -> tuple[float, float, float]:
+    """(top-1, share of card crops read as another card, recall of "not an index")."""
+    model.eval()
+    predictions = []
+    with torch.no_grad():
+        for start in range(0, len(crops), 1024):
+            predictions.append(model(crops[start : start + 1024].float()).argmax(1))
+    predicted = torch.cat(predictions)
+    none_id = len(CLASSIFIER_LABELS) - 1
+    cards = labels != none_id
+    top1 = float((predicted == labels).float().mean())
+    misread = float(((predicted != labels) & (predicted != none_id) & cards).sum() / max(int(cards.sum()), 1))
+    none_recall = float((predicted[~cards] == none_id).float().mean()) if (~cards).any() else 1.0
+    return top1, misread, none_recall
+
+
+def train_classifier(
+    train_npz: Path, val_npz: Path, weights_path: Path, epochs: int, seed: int = 0,
+    resume: bool = True, batch_size: int = 256, lr: float = 3e-3, threads: int | None = None,
+) -> ClassifierRun:
+    torch.manual_seed(seed)
+    if threads:
+        torch.set_num_threads(threads)
+    generator = torch.Generator().manual_seed(seed)
+    train_x, train_y = _load(train_npz)
+    val_x, val_y = _load(val_npz)
+    model = IndexClassifier()
+    if resume and weights_path.exists():
+        checkpoint = torch.load(weights_path, map_location="cpu", weights_only=True)
+        model.load_state_dict(checkpoint["state_dict"])
+        print(f"resumed from {weights_path}")
+    optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    steps = epochs * ((len(train_x) + batch_size - 1) // batch_size)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=lr, total_steps=steps)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    started = time.monotonic()
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(train_x), generator=generator)
+        total_loss = 0.0
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            logits = model(_augment(train_x[idx], generator))
+            loss = loss_fn(logits, train_y[idx])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            schedule.step()
+            total_loss += float(loss) * len(idx)
+        top1, misread, none_recall = evaluate(model, val_x, val_y)
+        print(
+            f"epoch {epoch + 1}/{epochs} loss {total_loss / len(order):.4f} val top1 {top1:.4f} "
+            f"misread {misread:.4f} none-recall {none_recall:.4f} "
+            f"({time.monotonic() - started:.0f} s)",
+            flush=True,
+        )
+        _save(model, weights_path, {"epoch": epoch + 1, "val_top1": top1})
+    top1, misread, none_recall = evaluate(model, val_x, val_y)
+    return ClassifierRun(epochs, time.monotonic() - started, top1, misread, none_recall)
+
+
+def _save(model: nn.Module, weights_path: Path, meta: dict[str, float]) -> None:
+    weights_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = weights_path.with_suffix(".tmp")
+    torch.save({"state_dict": model.state_dict(), "labels": list(CLASSIFIER_LABELS), **meta}, tmp)
+    tmp.replace(weights_path)
+
+
+def export_classifier_onnx(weights_path: Path, onnx_path: Path) -> Path:
+    """Export with a dynamic batch so one call classifies every crop of a frame."""
+    model = IndexClassifier()
+    checkpoint = torch.load(weights_path, map_location="cpu", weights_only=True)
+    model.load_state_dict(checkpoint["state_dict"])
+    model.eval()
+    dummy = torch.zeros(2, 3, model.input_side_px, model.input_side_px)
+    torch.onnx.export(
+        model, (dummy,), str(onnx_path), input_names=["crops"], output_names=["logits"],
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False,
+    )
+    onnx_path.with_suffix(".json").write_text(json.dumps({"labels": list(CLASSIFIER_LABELS)}))
+    return onnx_path

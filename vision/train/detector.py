@@ -1,0 +1,77 @@
+"""Train the one-class corner-index detector (plus a card-back class) with Ultralytics.
+
+Starts from the shipped weights in ``models/`` when they exist, so every session continues
+the last one's training; otherwise from the YOLO11n architecture file (never a download).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("YOLO_OFFLINE", "1")
+
+
+@dataclass(frozen=True)
+class DetectorTraining:
+    data_yaml: Path
+    weights_out: Path
+    runs_dir: Path
+    epochs: int
+    imgsz: int = 640
+    batch: int = 16
+    seed: int = 0
+    workers: int = 2
+    fresh: bool = False
+
+
+def train_detector(cfg: DetectorTraining) -> Path:
+    from ultralytics import YOLO
+
+    start = cfg.weights_out if cfg.weights_out.exists() and not cfg.fresh else None
+    model = YOLO(str(start)) if start else YOLO("yolo11n.yaml")
+    print(f"detector: starting from {start or 'yolo11n.yaml (random weights)'}", flush=True)
+    model.train(
+        data=str(cfg.data_yaml),
+        epochs=cfg.epochs,
+        imgsz=cfg.imgsz,
+        batch=cfg.batch,
+        workers=cfg.workers,
+        seed=cfg.seed,
+        device="cpu",
+        project=str(cfg.runs_dir),
+        name="detector",
+        exist_ok=True,
+        pretrained=False,
+        amp=False,
+        plots=False,
+        cache="ram",
+        # The renderer already rotates, tilts and lights the table; a mirrored index is
+        # not something a camera ever sees.
+        fliplr=0.0,
+        degrees=0.0,
+        mosaic=1.0,
+        close_mosaic=1,
+        patience=100,
+        verbose=True,
+    )
+    trainer_dir = cfg.runs_dir / "detector" / "weights"
+    best = trainer_dir / "best.pt"
+    chosen = best if best.exists() else trainer_dir / "last.pt"
+    cfg.weights_out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(chosen, cfg.weights_out)
+    return cfg.weights_out
+
+
+def export_detector_onnx(weights: Path, onnx_out: Path, imgsz_hw: tuple[int, int]) -> Path:
+    """A static-shape ONNX graph: OpenVINO and ONNX Runtime both run it fastest that way."""
+    from ultralytics import YOLO
+
+    exported = Path(
+        YOLO(str(weights)).export(format="onnx", imgsz=list(imgsz_hw), dynamic=False, simplify=True)
+    )
+    onnx_out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(exported), onnx_out)
+    return onnx_out

@@ -1,0 +1,52 @@
+"""The values that cross the vision boundary.
+
+Names carry their format and units: ``box_xyxy`` is (x1, y1, x2, y2) in pixels of the
+original frame, ``image_bgr`` is an OpenCV-style uint8 array, ``t_monotonic`` is seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# Class names are the engine's card notation, so crossing to the rules is one parse.
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+CARD_LABELS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + ("JK",)
+
+BoxXYXY = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture from a source, with its place in the stream."""
+
+    index: int
+    t_monotonic: float
+    image_bgr: np.ndarray
+
+
+@dataclass(frozen=True)
+class CardDetection:
+    """One visible corner index, read as a card.
+
+    ``confidence`` is the product of the index detector's and the card classifier's scores,
+    so it answers "is this index there, and is it this card".
+    """
+
+    card: str
+    confidence: float
+    box_xyxy: BoxXYXY
+
+    @property
+    def center_xy(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box_xyxy
+        return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
+
+    @property
+    def size_wh(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box_xyxy
+        return (x2 - x1, y2 - y1)
