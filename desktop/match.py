@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import engine
+
 TEAMS: tuple[str, str] = ("A", "B")
 POZZETTO_STATES: tuple[str, ...] = ("taken", "not_taken", "taken_unseen")
 HAND_ENDS: tuple[str, ...] = ("close", "stock")
@@ -20,6 +22,21 @@ SCORE_PARTS: tuple[str, ...] = ("melds", "bonuses", "closing", "hand", "pozzetto
 
 class MatchError(ValueError):
     """A match value that cannot be: quotes the bad input."""
+
+
+def cards_from_text(text: str) -> tuple[str, ...]:
+    """Cards typed by a player ("qh 10s jk", commas allowed) in the engine's notation.
+
+    >>> cards_from_text("qh, 10s JK")
+    ('QH', '10S', 'JK')
+    """
+    out = []
+    for token in text.replace(",", " ").split():
+        try:
+            out.append(str(engine.Card.parse(token.upper())))
+        except engine.RulesError as exc:
+            raise MatchError(f"{token!r} is not a card (write it like QH, 10S, JK)") from exc
+    return tuple(out)
 
 
 def _cards(value: Any, where: str) -> tuple[str, ...]:
@@ -205,10 +222,8 @@ def winner_at(totals: Mapping[str, int], target: int) -> str | None:
     >>> winner_at({"A": 2010, "B": 2010}, 2000) is None
     True
     """
-    a, b = totals["A"], totals["B"]
-    if max(a, b) < target or a == b:
-        return None
-    return "A" if a > b else "B"
+    zeros = dict.fromkeys(TEAMS, 0)
+    return engine.score_match({t: totals[t] for t in TEAMS}, zeros, target).winner
 
 
 @dataclass(frozen=True)

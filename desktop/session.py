@@ -72,7 +72,7 @@ class HandResult:
     snapshot_id: int | None
 
 
-def team_melds(reading: Mapping[str, Any], team: str) -> list[dict[str, Any]]:
+def team_melds(reading: Mapping[str, Any], team: str) -> list[Any]:
     """The melds of ``team`` in a reading, as dicts with at least ``cards``."""
     zone = (reading.get("zones") or {}).get(team) or {}
     return [m for m in zone.get("melds", []) if isinstance(m, Mapping) and "cards" in m]
@@ -99,6 +99,28 @@ def prefill_hand(reading: Mapping[str, Any] | None) -> HandInput:
     empty = [t for t in TEAMS if teams[t].pozzetto == "taken" and not all(teams[t].hands)]
     closed_by = empty[0] if len(empty) == 1 else TEAMS[0]
     return HandInput(teams, closed_by, "close")
+
+
+def event_text(event: Mapping[str, Any]) -> str:
+    """One line for an event of the referee over frames (``desktop.reading_referee``)."""
+    team = event.get("team", "")
+    cards = " ".join(event.get("cards", []))
+    kind = event.get("type")
+    if kind == "meld_laid":
+        return f"{team} laid {cards}"
+    if kind == "card_added":
+        return f"{team} added {cards} to {' '.join(event.get('meld_cards', []))}"
+    if kind == "burraco_completed":
+        return f"{team} completed a {event.get('kind')} burraco: {cards}"
+    if kind == "meld_illegal":
+        return f"{team} meld {cards} is illegal: {', '.join(event.get('faults', []))}"
+    if kind in ("wild_moved", "card_moved"):
+        return f"{team} moved {event.get('card')} in {' '.join(event.get('meld_cards', []))}"
+    if kind == "card_reread":
+        return f"{team} {event.get('was')} re-read as {event.get('card')}"
+    if kind == "pozzetto_taken":
+        return "a pozzetto was taken"
+    return ", ".join(f"{k}={v}" for k, v in event.items() if k != "t")
 
 
 def detections_json(detections: Sequence[CardDetection]) -> list[dict[str, Any]]:
@@ -178,9 +200,14 @@ class Session:
         return event
 
     def on_reading(self, reading: TableReading) -> list[Event]:
-        """Keep the newest reading; log melds that appeared or changed."""
+        """Keep the newest reading; log its events, or else the melds that appeared or changed."""
         self.latest = reading
-        new_events = [self.log("table", str(e)) for e in reading.reading.get("events", [])]
+        if "events" in reading.reading:  # the referee over frames says what happened
+            return [
+                self.log(str(e.get("type", "table")), event_text(e))
+                for e in reading.reading["events"]
+            ]
+        new_events = []
         for team in TEAMS:
             melds = team_melds(reading.reading, team)
             now = [tuple(m["cards"]) for m in melds]
@@ -262,7 +289,9 @@ class Session:
         self.store.correct_hand(old.hand_id, hand_input, score, kind, detail, note, snapshot_id)
         record = replace(old, hand_input=hand_input, score=score, corrections=old.corrections + 1)
         self.sheet = sheet.with_hand(record)
-        self.log("correction", f"hand {number} corrected: A {score['A'].total}, B {score['B'].total}")
+        self.log(
+            "correction", f"hand {number} corrected: A {score['A'].total}, B {score['B'].total}"
+        )
         return self.sheet
 
     def correct_card(
@@ -274,19 +303,24 @@ class Session:
         if snap.hand_id is None or snap.match_id != sheet.match_id:
             raise RuntimeError(f"snapshot {snapshot_id} is not a hand of this match")
         record = next(h for h in sheet.hands if h.hand_id == snap.hand_id)
+        reading = dict(snap.data.reading or {})
+        zone_melds = team_melds(reading, team)
+        if meld_index >= len(zone_melds) or slot >= len(zone_melds[meld_index]["cards"]):
+            raise RuntimeError(f"no card {slot + 1} in meld {meld_index + 1} of team {team}")
+        seen = list(zone_melds[meld_index]["cards"])
+        old_card = seen[slot]
         team_hand = record.hand_input.teams[team]
         melds = [list(m) for m in team_hand.melds]
-        old_card = melds[meld_index][slot]
-        melds[meld_index][slot] = card
+        # the players may have reordered or fixed melds at the end of the hand: correct the
+        # confirmed meld that is this one, and only by position when none matches
+        target = next((i for i, m in enumerate(melds) if m == seen), meld_index)
+        if target < len(melds) and slot < len(melds[target]):
+            melds[target][slot] = card
         fixed = replace(team_hand, melds=tuple(tuple(m) for m in melds))
         hand_input = record.hand_input.with_team(team, fixed)
         detail = {"team": team, "meld": meld_index, "slot": slot, "was": old_card, "now": card}
         new_sheet = self.correct_hand(record.number, hand_input, "card", detail, "", snapshot_id)
-        reading = dict(snap.data.reading or {})
-        zone_melds = team_melds(reading, team)
-        if meld_index < len(zone_melds) and slot < len(zone_melds[meld_index]["cards"]):
-            zone_melds[meld_index]["cards"] = list(zone_melds[meld_index]["cards"])
-            zone_melds[meld_index]["cards"][slot] = card
+        zone_melds[meld_index]["cards"] = [*seen[:slot], card, *seen[slot + 1 :]]
         reading = rejudge(reading, self.referee, sheet.setup.preset)
         score = new_sheet.hand(record.number).score
         report = {**(snap.data.report or {}), "input": hand_input.to_json()}

@@ -75,7 +75,9 @@ def _card_boxes(origin: tuple[int, int], count: int) -> list[BoxXYXY]:
     boxes = []
     for i in range(count):
         x = x0 + i * FAN_STEP_PX
-        boxes.append((float(x + 2), float(y0 + 2), float(x + 2 + INDEX_WH[0]), float(y0 + 2 + INDEX_WH[1])))
+        boxes.append(
+            (float(x + 2), float(y0 + 2), float(x + 2 + INDEX_WH[0]), float(y0 + 2 + INDEX_WH[1]))
+        )
     return boxes
 
 
@@ -91,11 +93,15 @@ def _draw_suit(image: np.ndarray, suit: str, center: tuple[int, int], size: int)
     elif suit == "H":
         cv2.circle(image, (x - r // 2 - 1, y - r // 3), r // 2 + 1, color, -1)
         cv2.circle(image, (x + r // 2 + 1, y - r // 3), r // 2 + 1, color, -1)
-        pts = np.array([(x - r - 1, y - r // 4), (x + r + 1, y - r // 4), (x, y + size // 2)], np.int32)
+        pts = np.array(
+            [(x - r - 1, y - r // 4), (x + r + 1, y - r // 4), (x, y + size // 2)], np.int32
+        )
         cv2.fillPoly(image, [pts], color)
     else:  # S and C: a black head over a stem
         if suit == "S":
-            pts = np.array([(x, y - size // 2), (x + r + 1, y + r // 3), (x - r - 1, y + r // 3)], np.int32)
+            pts = np.array(
+                [(x, y - size // 2), (x + r + 1, y + r // 3), (x - r - 1, y + r // 3)], np.int32
+            )
             cv2.fillPoly(image, [pts], color)
         else:
             for dx, dy in ((0, -r // 2 - 1), (-r // 2 - 1, r // 3), (r // 2 + 1, r // 3)):
@@ -156,7 +162,7 @@ def render_step(step: DemoStep) -> np.ndarray:
     image = np.zeros((h, w, 3), np.uint8)
     image[:] = (60, 120, 50)  # felt green (BGR)
     noise = np.random.default_rng(7).integers(-6, 7, size=image.shape, dtype=np.int16)
-    image = np.clip(image.astype(np.int16) + noise, 0, 255).astype(np.uint8)
+    image = np.asarray(np.clip(image.astype(np.int16) + noise, 0, 255), dtype=np.uint8)
     cv2.line(image, (0, h // 2), (w, h // 2), (70, 135, 60), 1)
     for team in ("A", "B"):
         for i, cards in enumerate(step.melds.get(team, ())):
@@ -179,7 +185,8 @@ def truth_detections(truth: dict[str, Any]) -> tuple[CardDetection, ...]:
     for zone in truth["zones"].values():
         for meld in zone["melds"]:
             for card, box in zip(meld["cards"], meld["boxes_xyxy"], strict=True):
-                out.append(CardDetection(card, 1.0, tuple(box)))  # type: ignore[arg-type]
+                x1, y1, x2, y2 = (float(v) for v in box)
+                out.append(CardDetection(card, 1.0, (x1, y1, x2, y2)))
     return tuple(out)
 
 

@@ -1,17 +1,17 @@
 """Frames in, table readings out: the sources and readers the worker thread owns.
 
 ``open_frames(spec)`` opens a source described the way the ``--source`` option is (camera
-index, video file, image folder, ``demo``) through ``vision.sources`` when it is installed,
-else through a small OpenCV fallback. A reader turns one frame into a
-:class:`~desktop.session.TableReading`: :class:`ModelReader` runs the card model,
-:class:`TruthReader` uses a demo's known table (tests only), :class:`BlindReader` keeps the
-picture when no model is available.
+index or name, video file, image folder, ``demo``) through ``vision.sources``; ``demo``
+falls back to the built-in synthetic hand while the recorded demo is not installed.
+
+A reader turns one frame into a :class:`~desktop.session.TableReading`: :class:`ModelReader`
+runs the card model, :class:`TruthReader` uses a demo's known table (tests only), and
+:class:`BlindReader` keeps the picture when no model is available.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +19,6 @@ from typing import Any, Protocol
 
 from desktop.session import Referee, TableReading, team_melds
 from vision.types import CardDetection, Frame
-
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 
 
 class FrameReader(Protocol):
@@ -36,6 +34,14 @@ class SourceSpec:
 
     def describe(self) -> str:
         return self.kind if self.kind == "demo" else f"{self.kind} {self.value}"
+
+    def to_vision(self) -> str:
+        """The spec in ``vision.sources.open_source`` notation."""
+        if self.kind == "demo":
+            return "demo"
+        if self.kind == "camera" and not self.value.isdigit():
+            return f"cam:{self.value}"
+        return self.value
 
 
 def parse_source(text: str | None) -> SourceSpec:
@@ -56,51 +62,6 @@ def parse_source(text: str | None) -> SourceSpec:
     return SourceSpec("camera", text)  # a camera by name (the OS device name)
 
 
-def _vision_sources() -> Any | None:
-    try:
-        return importlib.import_module("vision.sources")
-    except ImportError:
-        return None
-
-
-@contextlib.contextmanager
-def _opencv_capture(target: int | str) -> Iterator[Iterator[Frame]]:
-    import time
-
-    import cv2
-
-    capture = cv2.VideoCapture(target)
-    if not capture.isOpened():
-        capture.release()
-        raise OSError(f"cannot open {target!r}")
-
-    def frames() -> Iterator[Frame]:
-        index = 0
-        while True:
-            ok, image = capture.read()
-            if not ok:
-                return
-            yield Frame(index, time.monotonic(), image)
-            index += 1
-
-    try:
-        yield frames()
-    finally:
-        capture.release()
-
-
-def _folder_frames(folder: Path) -> Iterator[Frame]:
-    import time
-
-    import cv2
-
-    paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-    for index, path in enumerate(paths):
-        image = cv2.imread(str(path))
-        if image is not None:
-            yield Frame(index, time.monotonic(), image)
-
-
 def builtin_demo_frames() -> Iterator[Frame]:
     from desktop.session_demo import demo_frames
 
@@ -108,22 +69,32 @@ def builtin_demo_frames() -> Iterator[Frame]:
         yield frame
 
 
+def demo_recording_present() -> bool:
+    from vision import sources
+
+    return sources.DEMO_PATH.is_file()
+
+
 @contextlib.contextmanager
-def open_frames(spec: SourceSpec) -> Iterator[Iterator[Frame]]:
-    """The frames of ``spec``; the source is released when the block ends."""
-    sources = _vision_sources()
-    if sources is not None and hasattr(sources, "open_source"):
-        with sources.open_source(spec.value if spec.kind != "demo" else "demo") as frames:
-            yield iter(frames)
-        return
-    if spec.kind == "demo":
+def open_frames(
+    spec: SourceSpec, size_wh: tuple[int, int] | None = None
+) -> Iterator[Iterator[Frame]]:
+    """The frames of ``spec`` from ``vision.sources``; released when the block ends.
+
+    ``size_wh`` asks a camera given by index for that resolution. ``demo`` without the
+    recorded demo installed plays the built-in synthetic hand.
+    """
+    from vision import sources
+
+    if spec.kind == "demo" and not demo_recording_present():
         yield builtin_demo_frames()
-    elif spec.kind == "folder":
-        yield _folder_frames(Path(spec.value))
+        return
+    if spec.kind == "camera" and spec.value.isdigit() and size_wh is not None:
+        source: Any = sources.CameraSource(int(spec.value), size_wh)
     else:
-        target: int | str = int(spec.value) if spec.value.isdigit() else spec.value
-        with _opencv_capture(target) as frames:
-            yield frames
+        source = sources.open_source(spec.to_vision())
+    with source:
+        yield iter(source)
 
 
 def list_cameras(max_index: int = 4) -> list[tuple[int, str]]:
@@ -141,6 +112,24 @@ def list_cameras(max_index: int = 4) -> list[tuple[int, str]]:
     return found
 
 
+def camera_names() -> list[tuple[int, str]]:
+    """(index, name) of the cameras: their device names where the OS gives them (Linux),
+    else the indices OpenCV can open."""
+    from vision.sources import SYSFS_VIDEO
+
+    if SYSFS_VIDEO.is_dir():
+        found = []
+        for dev in sorted(SYSFS_VIDEO.iterdir(), key=lambda p: p.name):
+            if dev.name.startswith("video") and dev.name[5:].isdigit():
+                try:
+                    name = (dev / "name").read_text(encoding="utf-8").strip()
+                except OSError:
+                    name = dev.name
+                found.append((int(dev.name[5:]), f"{name} ({dev.name})"))
+        return found
+    return list_cameras()
+
+
 # -- readers ----------------------------------------------------------------------------------
 def reading_from_melds(
     zones: Mapping[str, Sequence[Mapping[str, Any]]], referee: Referee, preset: str
@@ -156,7 +145,9 @@ def reading_from_melds(
 class TruthReader:
     """Reads a demo frame from the demo's known table: for tests, never for play."""
 
-    def __init__(self, truth_of: Callable[[Frame], Mapping[str, Any]], referee: Referee, preset: str):
+    def __init__(
+        self, truth_of: Callable[[Frame], Mapping[str, Any]], referee: Referee, preset: str
+    ):
         self._truth_of = truth_of
         self._referee = referee
         self._preset = preset
@@ -181,50 +172,83 @@ class BlindReader:
         return TableReading(frame.index, frame.image_bgr, (), {}, None, self.status)
 
 
-class ModelReader:
-    """The card model, the layout and the rules, all built in the calling (worker) thread."""
+def _oriented_boxes(cards: Sequence[str], group: Any) -> list[list[float]]:
+    """Index boxes aligned with the reading's cards (the reading may reverse a fan)."""
+    boxes = [_slot_box(s) for s in group.slots]
+    if list(cards) != list(group.cards) and list(cards) == list(reversed(group.cards)):
+        boxes.reverse()
+    return boxes if len(boxes) == len(cards) else []
 
-    def __init__(self, card_reader: Any, referee: Referee, preset: str, zones: Any = None):
+
+# A corner index is about 0.6 as wide as it is tall (rank over suit).
+INDEX_ASPECT_W_PER_H = 0.6
+
+
+def _slot_box(slot: Any) -> list[float]:
+    """The slot's index box: its detection's, or one rebuilt from the remembered centre."""
+    if slot.detections:
+        return [float(v) for v in slot.detections[0].box_xyxy]
+    (cx, cy), h = slot.center_xy, float(slot.scale_px)
+    w = h * INDEX_ASPECT_W_PER_H
+    return [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]
+
+
+class ModelReader:
+    """The card model, then the referee over frames (layout, memory, verdicts, events).
+
+    Built in the worker thread that calls :meth:`read`; one per thread.
+    """
+
+    def __init__(self, card_reader: Any, preset: str, zones: Any = None):
+        import engine
+        from desktop.reading_referee import Referee as StreamReferee
+
         self._reader = card_reader
-        self._referee = referee
-        self._preset = preset
-        self._zones = zones
-        self.status = f"model {getattr(card_reader, 'backend_name', 'ready')}"
+        self._referee = StreamReferee(engine.get_preset(preset), zones)
+        version = getattr(getattr(card_reader, "config", None), "version", "")
+        self.status = f"model {version} ({getattr(card_reader, 'backend_name', 'ready')})".strip()
 
     def read(self, frame: Frame) -> TableReading:
-        from vision.layout import build_layout
-
         detections: list[CardDetection] = self._reader.detect(frame.image_bgr)
         height, width = frame.image_bgr.shape[:2]
-        layout = build_layout(detections, (width, height), self._zones)
-        zones = {}
+        events = self._referee.update(detections, (width, height), frame.t_monotonic)
+        table = self._referee.reading()
+        reading = table.to_json()
+        state = self._referee.memory.state()
         for team in ("A", "B"):
-            zones[team] = [
-                {
-                    "cards": list(meld.cards),
-                    "boxes_xyxy": [list(s.detections[0].box_xyxy) for s in meld.slots if s.detections],
-                    "confidence": round(meld.confidence, 4),
+            groups = {g.meld_id: g for g in state.zone(team).melds}
+            for meld_json, meld in zip(
+                reading["zones"][team]["melds"], table.melds.get(team, ()), strict=False
+            ):
+                group = groups.get(meld.meld_id)
+                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group) if group else []
+                meld_json["reason"] = meld_json["faults"][0] if meld_json.get("faults") else None
+        reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
+        reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]
+        reading["events"] = list(events)
+        layout_json = {
+            "size_wh": [width, height],
+            "zones": {
+                name: {
+                    "melds": [list(m.cards) for m in z.melds],
+                    "loose": [s.card for s in z.loose],
                 }
-                for meld in layout.zone(team).melds
-            ]
-        reading = reading_from_melds(zones, self._referee, self._preset)
-        shown = {t: [list(layout.zone(f"{t}_shown").cards), []] for t in ("A", "B")}
-        reading["shown"] = shown
-        layout_json = {"size_wh": [width, height], "zones": {
-            name: {"melds": [list(m.cards) for m in z.melds], "loose": [s.card for s in z.loose]}
-            for name, z in layout.zones.items()
-        }}
-        return TableReading(frame.index, frame.image_bgr, tuple(detections), reading, layout_json, self.status)
+                for name, z in state.zones.items()
+            },
+        }
+        return TableReading(
+            frame.index, frame.image_bgr, tuple(detections), reading, layout_json, self.status
+        )
 
 
-def load_model_reader(referee: Referee, preset: str, zones: Any = None) -> FrameReader:
+def load_model_reader(preset: str, zones: Any = None) -> FrameReader:
     """The card model if it loads, else a :class:`BlindReader` that says why."""
     try:
         from vision.detector import ModelMissingError, load_reader
     except ImportError as exc:  # the detector module itself is not installed
         return BlindReader(str(exc))
     try:
-        return ModelReader(load_reader(), referee, preset, zones)
+        return ModelReader(load_reader(), preset, zones)
     except ModelMissingError as exc:
         return BlindReader(str(exc))
 
@@ -260,5 +284,7 @@ def check_health(image_bgr: Any, detections: Sequence[CardDetection] = ()) -> He
     if sharpness < 40:
         advice.append("blurred: focus the camera or hold it still")
     if median is not None and median < 14:
-        advice.append("cards too small for the model: move the camera closer or raise the resolution")
+        advice.append(
+            "cards too small for the model: move the camera closer or raise the resolution"
+        )
     return HealthReport(mean_luma, glare, sharpness, median, tuple(advice))

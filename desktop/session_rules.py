@@ -41,11 +41,7 @@ class EngineReferee:
         return {**verdict.to_json(), "bonus": verdict.bonus}
 
     def score_hand(self, hand: HandInput, preset: str) -> dict[str, TeamScore]:
-        score_hand = getattr(engine, "score_hand", None)
-        if score_hand is None:
-            raise RuntimeError("this build of the rules engine cannot score a hand yet")
-        data = {**hand.to_json(), "variant": preset}
-        report = score_hand(data, engine.get_preset(preset))
-        raw = report.to_json() if hasattr(report, "to_json") else report
-        per_team = raw.get("teams", raw) if isinstance(raw, dict) else raw
-        return hand_score_from_json({t: per_team[t] for t in TEAMS})
+        engine_input = engine.HandInput.from_json(hand.to_json())
+        report = engine.score_hand(engine_input, engine.get_preset(preset))
+        raw = report.to_json()
+        return hand_score_from_json({t: raw[t] for t in TEAMS})

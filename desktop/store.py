@@ -219,12 +219,15 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"could not write to the database {self.path}: {exc}") from exc
 
+    def _insert(self, table: str, row: dict[str, Any]) -> int:
+        return int(self._db.table(table).insert(row).last_pk)  # type: ignore[arg-type]
+
     # -- matches and hands -----------------------------------------------------------------
     def create_match(self, setup: MatchSetup, app_version: str = "") -> int:
         with self.transaction():
             row = {"created_at": self._now(), "setup": _dumps(setup.to_json())}
             row["app_version"] = app_version
-            return int(self._db["matches"].insert(row).last_pk)
+            return self._insert("matches", row)
 
     def matches(self) -> list[MatchSummary]:
         sql = (
@@ -269,23 +272,18 @@ class Store:
         """Store a finished hand and its snapshot together; returns (hand id, snapshot id)."""
         now = self._now()
         with self.transaction():
-            hand_id = int(
-                self._db["hands"]
-                .insert(
-                    {
-                        "match_id": match_id,
-                        "number": number,
-                        "created_at": now,
-                        "updated_at": now,
-                        "input": _dumps(hand_input.to_json()),
-                        "score": _dumps(hand_score_to_json(score)),
-                    }
-                )
-                .last_pk
+            hand_id = self._insert(
+                "hands",
+                {
+                    "match_id": match_id,
+                    "number": number,
+                    "created_at": now,
+                    "updated_at": now,
+                    "input": _dumps(hand_input.to_json()),
+                    "score": _dumps(hand_score_to_json(score)),
+                },
             )
-            snapshot_id = (
-                self._insert_snapshot(snapshot, match_id, hand_id) if snapshot else None
-            )
+            snapshot_id = self._insert_snapshot(snapshot, match_id, hand_id) if snapshot else None
         return hand_id, snapshot_id
 
     def correct_hand(
@@ -313,7 +311,7 @@ class Store:
                 raise StoreError(f"no hand {hand_id} to correct in {self.path}")
             row = {"hand_id": hand_id, "snapshot_id": snapshot_id, "created_at": self._now()}
             row.update({"kind": kind, "detail": _dumps(detail), "note": note})
-            return int(self._db["corrections"].insert(row).last_pk)
+            return self._insert("corrections", row)
 
     def corrections(self, hand_id: int) -> list[CorrectionRecord]:
         sql = (
@@ -351,10 +349,10 @@ class Store:
             "app_version": snapshot.app_version,
             "model_version": snapshot.model_version,
         }
-        return int(self._db["snapshots"].insert(row).last_pk)
+        return self._insert("snapshots", row)
 
     def snapshot_ids(self, match_id: int | None = None, hand_id: int | None = None) -> list[int]:
-        sql, args = "SELECT id FROM snapshots WHERE 1 = 1", []
+        sql, args = "SELECT id FROM snapshots WHERE 1 = 1", list[int]()
         if match_id is not None:
             sql, args = sql + " AND match_id = ?", [*args, match_id]
         if hand_id is not None:

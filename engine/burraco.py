@@ -46,9 +46,13 @@ def classify_burraco(
     bonus = rules.dirty_bonus
     if semi and rules.semi_clean_bonus is not None:
         bonus = rules.semi_clean_bonus
-    if kind is MeldKind.SEQUENCE and size >= ROYAL_RUN_CARDS and rules.royal_dirty_bonus:
+    if (
+        kind is MeldKind.SEQUENCE
+        and size >= ROYAL_RUN_CARDS
+        and rules.royal_dirty_bonus is not None
+    ):
         bonus = rules.royal_dirty_bonus
-    if kind is MeldKind.SET and naturals >= 8 and rules.super_dirty_bonus:
+    if kind is MeldKind.SET and naturals >= 8 and rules.super_dirty_bonus is not None:
         bonus = rules.super_dirty_bonus
     return (BurracoKind.SEMI_CLEAN if semi else BurracoKind.DIRTY), bonus
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import CardCountError, CardNotationError
@@ -77,15 +77,34 @@ class Card:
     >>> Card.parse("1H")
     Traceback (most recent call last):
     ...
-    engine.errors.CardNotationError: '1H' is not a card: write rank A,2..10,J,Q,K then suit C,D,H,S, or JK
+    engine.errors.CardNotationError: '1H' is not a card (rank A,2..10,J,Q,K + suit C,D,H,S; or JK)
     """
 
     rank: Rank
     suit: Suit | None = None
+    # derived once, for the engine's inner loops
+    rank_number: int = field(init=False, repr=False, compare=False)
+    """Slot of the rank with the ace low (A=1 ... K=13); 0 for the joker."""
+    is_joker: bool = field(init=False, repr=False, compare=False)
+    is_two: bool = field(init=False, repr=False, compare=False)
+    is_wild: bool = field(init=False, repr=False, compare=False)
+    """A joker or any 2: the cards that may act as wilds (a 2 can also be natural)."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit | None):
+            raise CardNotationError(f"Card({self.rank!r}, {self.suit!r}) is not a card")
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise CardNotationError(f"a {self.rank} with suit {self.suit} is not a card")
+        number = _RANK_NUMBER[self.rank]
+        object.__setattr__(self, "rank_number", number)
+        object.__setattr__(self, "is_joker", number == 0)
+        object.__setattr__(self, "is_two", number == 2)
+        object.__setattr__(self, "is_wild", number in (0, 2))
+        object.__setattr__(self, "_hash", hash((self.rank.value, self.suit and self.suit.value)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -93,22 +112,9 @@ class Card:
         card = _PARSED.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
             raise CardNotationError(
-                f"{text!r} is not a card: write rank A,2..10,J,Q,K then suit C,D,H,S, or JK"
+                f"{text!r} is not a card (rank A,2..10,J,Q,K + suit C,D,H,S; or JK)"
             )
         return card
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank is Rank.JOKER
-
-    @property
-    def is_two(self) -> bool:
-        return self.rank is Rank.TWO
-
-    @property
-    def is_wild(self) -> bool:
-        """A joker or any 2: the cards that may act as wilds (a 2 can also be natural)."""
-        return self.rank is Rank.JOKER or self.rank is Rank.TWO
 
     def __str__(self) -> str:
         return "JK" if self.suit is None else f"{self.rank.value}{self.suit.value}"
@@ -135,8 +141,8 @@ def parse_cards(texts: Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards(["QH", "10S", "JK"])
     (Card.parse('QH'), Card.parse('10S'), Card.parse('JK'))
     """
-    if isinstance(texts, str):
-        raise CardNotationError(f"{texts!r}: expected a list of cards, not one string")
+    if isinstance(texts, str) or not isinstance(texts, Iterable):
+        raise CardNotationError(f"{texts!r}: expected a list of cards such as ['QH', '10S']")
     return tuple(text if isinstance(text, Card) else Card.parse(text) for text in texts)
 
 
@@ -154,9 +160,7 @@ def over_count(cards: Iterable[Card], decks: int = 2, jokers: int = 4) -> tuple[
     """The cards seen more often than the deck holds them (each named once)."""
     counts = Counter(cards)
     return tuple(
-        card
-        for card, count in counts.items()
-        if count > (jokers if card.is_joker else decks)
+        card for card, count in counts.items() if count > (jokers if card.is_joker else decks)
     )
 
 

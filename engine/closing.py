@@ -73,9 +73,7 @@ class CloseSituation:
                 raise InputShapeError("meldedThisTurn.card must be a card")
             this_turn = MeldedThisTurn(onto, card)
         return cls(
-            pozzetto_taken=boolean(
-                field(obj, "teamPozzettoTaken", "close"), "teamPozzettoTaken"
-            ),
+            pozzetto_taken=boolean(field(obj, "teamPozzettoTaken", "close"), "teamPozzettoTaken"),
             team_melds=melds_of(field(obj, "teamMelds", "close"), "teamMelds"),
             hand_after_melding=cards_of(
                 field(obj, "handAfterMelding", "close"), "handAfterMelding"

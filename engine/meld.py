@@ -115,9 +115,9 @@ def _judge_in_order(cards: tuple[Card, ...], rules: Rules) -> MeldVerdict:
         common.append(Fault.TOO_FEW_CARDS)
     if over_count(cards, rules.decks, rules.jokers):
         common.append(Fault.IMPOSSIBLE_CARD_COUNT)
-    reading, fault = _read(cards, rules)
-    if reading is None:
-        faults = sorted_faults((*common, fault))
+    reading = _read(cards, rules)
+    if isinstance(reading, Fault):
+        faults = sorted_faults((*common, reading))
         roles = tuple(CardRole(card, card.is_wild, None, None, None) for card in cards)
         return MeldVerdict(cards, False, None, None, None, None, 0, faults, roles)
     faults = sorted_faults((*common, *reading.faults))
@@ -130,23 +130,23 @@ def _judge_in_order(cards: tuple[Card, ...], rules: Rules) -> MeldVerdict:
     )
 
 
-def _read(cards: tuple[Card, ...], rules: Rules) -> tuple[Reading | None, Fault]:
-    """The reading that fits the cards best, or None and the fault that rules out both."""
+def _read(cards: tuple[Card, ...], rules: Rules) -> Reading | Fault:
+    """The reading that fits the cards best, or the fault that rules out every reading."""
     naturals = [card for card in cards if not card.is_wild]
     if not naturals:
-        return None, Fault.ONLY_WILDS
+        return Fault.ONLY_WILDS if cards else Fault.TOO_FEW_CARDS
     ranks = {card.rank for card in naturals}
     if len(ranks) == 1:
         as_set = read_set(cards, rules)
         if len(naturals) > 1 or not as_set.faults:
-            return as_set, Fault.NOT_SET_OR_SEQUENCE
+            return as_set
         # one natural card and wilds: it may be a sequence with a natural 2 (2H 3H JK)
         as_run = read_sequence(cards, rules)
-        return (as_run if len(as_run.faults) < len(as_set.faults) else as_set), as_set.faults[0]
+        return as_run if len(as_run.faults) < len(as_set.faults) else as_set
     suits = {card.suit for card in naturals}
     if len(suits) > 1 and len(ranks) < len(naturals):
-        return None, Fault.NOT_SET_OR_SEQUENCE
-    return read_sequence(cards, rules), Fault.NOT_SET_OR_SEQUENCE
+        return Fault.NOT_SET_OR_SEQUENCE
+    return read_sequence(cards, rules)
 
 
 def _best_reading(cards: tuple[Card, ...], rules: Rules) -> MeldVerdict:
@@ -157,7 +157,12 @@ def _best_reading(cards: tuple[Card, ...], rules: Rules) -> MeldVerdict:
         verdicts.extend(_judge_in_order(order, rules) for order in _run_arrangements(cards))
     return min(
         verdicts,
-        key=lambda verdict: (not verdict.legal, not verdict.clean, -verdict.bonus, len(verdict.faults)),
+        key=lambda verdict: (
+            not verdict.legal,
+            not verdict.clean,
+            -verdict.bonus,
+            len(verdict.faults),
+        ),
     )
 
 
@@ -166,16 +171,18 @@ def _run_arrangements(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     run's suit in its natural slot or not, a spare wild at the low or the high end."""
     suit = run_suit(cards)
     naturals = [card for card in cards if not card.is_wild]
+    if not naturals:
+        return []
     own_twos = [card for card in cards if card.is_two and card.suit is suit]
     other_wilds = [card for card in cards if card.is_wild and card not in own_twos]
-    has_ace = any(card.rank.number == 1 for card in naturals)
+    has_ace = any(card.rank_number == 1 for card in naturals)
     arrangements: list[tuple[Card, ...]] = []
     for ace_high in (False, True) if has_ace else (False,):
         for natural_two in (False, True) if own_twos else (False,):
             by_slot: dict[int, Card] = {}
             spare: list[Card] = []
-            for card in sorted(naturals, key=lambda card: card.rank.number):
-                slot = card.rank.number
+            for card in sorted(naturals, key=lambda card: card.rank_number):
+                slot = card.rank_number
                 if slot == 1 and (ace_high or 1 in by_slot):
                     slot = 14
                 if slot in by_slot:

@@ -100,7 +100,7 @@ def read_sequence(cards: Sequence[Card], rules: Rules) -> Reading:
     """
     suit = run_suit(cards)
     # (rank number, is a 2 of the run's suit) per card; number 0 = joker
-    numbers = [card.rank.number for card in cards]
+    numbers = [card.rank_number for card in cards]
     own_two = [card.is_two and card.suit is suit for card in cards]
     starts: set[int] = set()
     for index, number in enumerate(numbers):
@@ -135,7 +135,9 @@ def read_sequence(cards: Sequence[Card], rules: Rules) -> Reading:
     return _sequence_reading(cards, suit, best_start, rules)
 
 
-def _sequence_reading(cards: Sequence[Card], suit: Suit | None, start: int, rules: Rules) -> Reading:
+def _sequence_reading(
+    cards: Sequence[Card], suit: Suit | None, start: int, rules: Rules
+) -> Reading:
     faults: list[Fault] = []
     roles: list[CardRole] = []
     misplaced = wrapped = wilds = 0
@@ -143,7 +145,7 @@ def _sequence_reading(cards: Sequence[Card], suit: Suit | None, start: int, rule
     for index, card in enumerate(cards):
         slot = start + index
         inside = 1 <= slot <= 14
-        number = card.rank.number
+        number = card.rank_number
         if card.is_wild:
             if not inside:
                 wrapped += 1

@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from engine.cards import Card, Rank
@@ -90,18 +91,22 @@ class Rules:
 
     def value_of(self, card: Card) -> int:
         """Points of one card, the same on the table and in hand."""
-        number = card.rank.number
-        if number == 0:
-            return self.value_joker
-        if number == 2:
-            return self.value_two
-        if number == 1:
-            return self.value_ace
-        return self.value_eight_to_king if number >= 8 else self.value_three_to_seven
+        return self._values[card.rank_number]
 
     def card_values(self) -> dict[Rank, int]:
-        """Value of each rank (a lookup table for fast summing)."""
-        return {rank: self.value_of(_SAMPLE[rank]) for rank in Rank}
+        """Value of each rank."""
+        return {rank: self._values[rank.number] for rank in Rank}
+
+    @cached_property
+    def _values(self) -> tuple[int, ...]:
+        """Card value by rank number (0 = joker, 1 = ace ... 13 = K)."""
+        return (
+            self.value_joker,
+            self.value_ace,
+            self.value_two,
+            *(self.value_three_to_seven,) * 5,
+            *(self.value_eight_to_king,) * 6,
+        )
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some values changed (a custom rule set)."""
@@ -153,27 +158,22 @@ class Rules:
                         f"rules key semi_clean_reading: {value!r} is not one of "
                         + ", ".join(reading.value for reading in SemiCleanReading)
                     ) from None
-            elif not _same_type(value, default, known[key].type):
+            elif not _same_type(value, default):
                 raise InputShapeError(f"rules key {key}: {value!r} has the wrong type")
             values[key] = value
         return cls(**values)
 
 
-def _same_type(value: object, default: object, annotation: object) -> bool:
-    if isinstance(default, bool) or annotation == "bool":
+def _same_type(value: object, default: object) -> bool:
+    """Whether a custom value has the type of the Pagat value (None: an optional number)."""
+    if isinstance(default, bool):
         return isinstance(value, bool)
-    if isinstance(value, bool):
-        return False
-    if "None" in str(annotation) and value is None:
+    if isinstance(default, str):
+        return isinstance(value, str)
+    if default is None and value is None:
         return True
-    if "int" in str(annotation):
-        return isinstance(value, int)
-    return isinstance(value, str)
+    return isinstance(value, int) and not isinstance(value, bool)
 
-
-_SAMPLE: dict[Rank, Card] = {
-    rank: Card.parse("JK" if rank is Rank.JOKER else f"{rank.value}H") for rank in Rank
-}
 
 PAGAT = Rules()
 """Pagat base rules (the default)."""

@@ -29,7 +29,7 @@ def field(data: Mapping[str, Any], key: str, where: str) -> Any:
 
 def cards_of(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(text, str) for text in value):
-        raise InputShapeError(f"{where} must be a list of cards such as [\"QH\", \"10S\", \"JK\"]")
+        raise InputShapeError(f'{where} must be a list of cards such as ["QH", "10S", "JK"]')
     try:
         return parse_cards(value)
     except CardNotationError as error:
@@ -46,7 +46,7 @@ def card_or_none(value: object, where: str) -> Card | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InputShapeError(f"{where} must be a card such as \"QH\" or null")
+        raise InputShapeError(f'{where} must be a card such as "QH" or null')
     try:
         return Card.parse(value)
     except CardNotationError as error:

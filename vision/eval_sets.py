@@ -38,49 +38,23 @@ def rendered_set(folder: Path) -> Iterator[tuple[Path, list[TruthCard]]]:
     """A folder written by ``arbitro synth``: each face-up card owns its labelled index boxes.
 
     A card counts only when at least one of its indices passed the renderer's visibility
-    rule (those are the ones a reader can be asked to find).
+    rule: those are the cards a reader can fairly be asked to find.
     """
-    from vision.reader.labels import SYNTH_BACK_CLASS
-    from vision.train.datasets import read_yolo_labels
-    from vision.types import CARD_LABELS
-
     for image_path in sorted((folder / "images").glob("*.jpg")):
-        truth_path = folder / "truth" / (image_path.stem + ".json")
-        truth = json.loads(truth_path.read_text())
-        width, height = truth["image_size_wh"] if "image_size_wh" in truth else truth["size_wh"]
-        label_path = folder / "labels" / (image_path.stem + ".txt")
-        labelled = [b for b in read_yolo_labels(label_path, width, height)
-                    if b.class_id != SYNTH_BACK_CLASS]
-        cards = _group_by_card(truth, labelled, CARD_LABELS)
-        yield image_path, cards
+        truth = json.loads((folder / "truth" / (image_path.stem + ".json")).read_text())
+        yield image_path, truth_cards(truth)
 
 
-def _group_by_card(truth: dict, labelled: list, card_labels: tuple[str, ...]) -> list[TruthCard]:  # type: ignore[type-arg]
-    """Attach each labelled index box to the truth card whose index it is."""
-    owners: dict[int, list[tuple[float, float, float, float]]] = {}
-    names: dict[int, str] = {}
-    truth_indices: list[tuple[int, str, tuple[float, ...]]] = []
-    for number, card in enumerate(truth.get("cards", [])):
-        for index in card.get("indices", []):
-            truth_indices.append((number, card.get("card") or card.get("label"), tuple(index["box_xyxy"])))
-    for box in labelled:
-        label = card_labels[box.class_id]
-        best, best_overlap = None, 0.0
-        for number, name, tbox in truth_indices:
-            if name != label:
-                continue
-            overlap = _iou(box.box_xyxy, tbox)
-            if overlap > best_overlap:
-                best, best_overlap = number, overlap
-        key = best if best is not None and best_overlap > 0.3 else -1 - len(owners)
-        owners.setdefault(key, []).append(box.box_xyxy)
-        names[key] = label
-    return [TruthCard(names[k], tuple(v)) for k, v in owners.items()]
-
-
-def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
+def truth_cards(truth: dict) -> list[TruthCard]:  # type: ignore[type-arg]
+    cards = []
+    for card in truth.get("cards", []):
+        if not card.get("face_up") or not card.get("card"):
+            continue
+        regions = tuple(
+            tuple(float(v) for v in index["box_xyxy"])
+            for index in card.get("indices", [])
+            if index.get("labelled")
+        )
+        if regions:
+            cards.append(TruthCard(card["card"], regions))  # type: ignore[arg-type]
+    return cards

@@ -30,9 +30,13 @@ def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
     if args.frames is not None:
         paths = sorted(p for p in args.frames.iterdir() if p.suffix.lower() in (".jpg", ".png"))
         return [read_image_bgr(p) for p in paths[: args.count]]
-    from vision.synth.api import render_frames
+    from vision.synth.dataset import SynthConfig, render_sample
+    from vision.synth.styles import default_training_styles
 
-    return render_frames(count=args.count, seed=args.seed, size_wh=(1280, 720))
+    config = SynthConfig(
+        seed=args.seed, size_wh=(1280, 720), styles=default_training_styles(), framing="table"
+    )
+    return [render_sample(config, i).image_bgr for i in range(args.count)]
 
 
 def run(args: argparse.Namespace) -> int:

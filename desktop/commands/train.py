@@ -25,7 +25,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--stages", default=",".join(STAGES),
                         help="comma-separated subset of " + ",".join(STAGES))
     parser.add_argument("--detector-epochs", type=int, default=8)
+    parser.add_argument("--detector-hours", type=float, default=None,
+                        help="train the detector for this long (overrides its epoch count)")
     parser.add_argument("--classifier-epochs", type=int, default=8)
+    parser.add_argument("--classifier-samples", type=int, default=None,
+                        help="crops drawn per classifier epoch (default: all)")
+    parser.add_argument("--reuse-crops", action="store_true",
+                        help="keep the crop sets already cut in the work folder")
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
@@ -59,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
             models_dir=args.models or DEFAULT_MODELS_DIR, work_dir=args.work, stages=stages,
             detector_epochs=args.detector_epochs, classifier_epochs=args.classifier_epochs,
             imgsz=args.imgsz, batch=args.batch, seed=args.seed, fresh=args.fresh,
+            detector_hours=args.detector_hours, classifier_samples=args.classifier_samples,
+            reuse_crops=args.reuse_crops,
         )
     )
     return 0

@@ -108,7 +108,12 @@ def test_hand_input_round_trips_the_engine_score_shape() -> None:
         (lambda: MatchSetup(("", "B")), "every team needs a name"),
         (lambda: MatchSetup(target=0), "positive whole number"),
         (lambda: hand_score_from_json({"A": {"melds": 1}}), "a team score needs"),
-        (lambda: HandInput.from_json({"teams": {"A": {"pozzetto": "taken"}, "B": {"hands": [[]]}}}), "two"),
+        (
+            lambda: HandInput.from_json(
+                {"teams": {"A": {"pozzetto": "taken"}, "B": {"hands": [[]]}}}
+            ),
+            "two",
+        ),
     ],
 )
 def test_bad_values_name_themselves(make, message) -> None:
@@ -117,6 +122,8 @@ def test_bad_values_name_themselves(make, message) -> None:
 
 
 def test_setup_json_round_trip() -> None:
-    setup = MatchSetup(("Nord", "Sud"), (("Anna", "Bruno"), ("Carla", "Dario")), "italian-club", 2005)
+    setup = MatchSetup(
+        ("Nord", "Sud"), (("Anna", "Bruno"), ("Carla", "Dario")), "italian-club", 2005
+    )
     assert MatchSetup.from_json(setup.to_json()) == setup
     assert setup.team_name("B") == "Sud"

@@ -174,3 +174,43 @@ def test_rejudge_recomputes_verdicts_and_zone_points() -> None:
     out = rejudge(data, FakeReferee(), "pagat")
     assert out["zones"]["A"]["melds"][0]["legal"] is True
     assert out["zones"]["A"]["points"] == 20 and out["zones"]["B"]["points"] == 0
+
+
+def test_events_from_the_referee_over_frames_are_logged_in_words(session: Session) -> None:
+    events = [
+        {"t": 1.0, "type": "meld_laid", "team": "A", "meld": 1, "cards": ["KH", "KS", "KD"]},
+        {
+            "t": 2.0,
+            "type": "meld_illegal",
+            "team": "B",
+            "cards": ["4H", "5H", "7H"],
+            "faults": ["not_consecutive"],
+        },
+        {"t": 3.0, "type": "burraco_completed", "team": "A", "kind": "clean", "cards": ["KH"] * 7},
+    ]
+    data = reading(1, [["KH", "KS", "KD"]])
+    logged = session.on_reading(
+        TableReading(1, data.image_bgr, (), {**data.reading, "events": events})
+    )
+    assert [e.text for e in logged] == [
+        "A laid KH KS KD",
+        "B meld 4H 5H 7H is illegal: not_consecutive",
+        "A completed a clean burraco: KH KH KH KH KH KH KH",
+    ]
+    assert [e.kind for e in logged] == ["meld_laid", "meld_illegal", "burraco_completed"]
+
+
+def test_a_card_correction_finds_its_meld_after_the_players_reordered_them(
+    session: Session,
+) -> None:
+    session.new_match(SETUP)
+    session.on_reading(reading(1, [["KH", "KS", "KD"], ["5H", "5S", "5C"]]))
+    hand = session.prefill()
+    a = hand.teams["A"]
+    swapped = hand.with_team("A", TeamHand(a.melds[::-1], a.hands, a.pozzetto))
+    result = session.end_hand(swapped)
+    # the second meld on the picture (the fives) is the first confirmed meld
+    sheet = session.correct_card(result.snapshot_id, "A", 1, 0, "5D")
+    assert sheet.hand(1).hand_input.teams["A"].melds == (("5D", "5S", "5C"), ("KH", "KS", "KD"))
+    with pytest.raises(RuntimeError, match="no card 9"):
+        session.correct_card(result.snapshot_id, "A", 0, 8, "5D")

@@ -24,7 +24,9 @@ SETUP = MatchSetup(("Nord", "Sud"), (("Anna", "Bruno"), ("Carla", "Dario")), "pa
 
 def hand(closed_by: str = "A") -> HandInput:
     a = TeamHand(melds=(("KH", "KS", "KD"),), hands=((), ("AS",)), pozzetto="taken")
-    b = TeamHand(melds=(), hands=(("JK",), ()), pozzetto="taken_unseen", pozzetto_unseen_cards=("2C",))
+    b = TeamHand(
+        melds=(), hands=(("JK",), ()), pozzetto="taken_unseen", pozzetto_unseen_cards=("2C",)
+    )
     return HandInput({"A": a, "B": b}, closed_by, "close")
 
 
@@ -104,14 +106,19 @@ def broken(path: list, value: object) -> str:
         (broken(["hands"], "__import__('os').system('echo hi')"), "must be a list"),
         (broken(["match", "target"], "2000; DROP TABLE hands"), "target"),
         (broken(["hands", 0, "number"], 0), "positive whole number"),
-        (broken(["hands", 0, "input", "teams", "A", "melds"], [["ZZ", "KH", "KS"]]), "unknown card"),
+        (
+            broken(["hands", 0, "input", "teams", "A", "melds"], [["ZZ", "KH", "KS"]]),
+            "unknown card",
+        ),
         (broken(["hands", 0, "input", "closedBy"], "C"), "closedBy"),
         (broken(["hands", 0, "score", "A", "total"], 15), "do not add up"),
         (broken(["hands", 0, "corrections"], [{"kind": 3}]), "corrections"),
         (json.dumps({**good_file(), "hands": good_file()["hands"] * 2}), "repeat"),
     ],
 )
-def test_import_rejects_bad_files_and_writes_nothing(tmp_path: Path, text: str, message: str) -> None:
+def test_import_rejects_bad_files_and_writes_nothing(
+    tmp_path: Path, text: str, message: str
+) -> None:
     with Store.open(tmp_path / "i.db") as store:
         with pytest.raises(ImportValidationError, match=message):
             import_match_json(store, text)
@@ -127,5 +134,8 @@ def test_import_of_a_good_file_adds_a_new_match(tmp_path: Path) -> None:
 
 
 def test_import_refuses_huge_files(tmp_path: Path) -> None:
-    with Store.open(tmp_path / "i.db") as store, pytest.raises(ImportValidationError, match="larger"):
+    with (
+        Store.open(tmp_path / "i.db") as store,
+        pytest.raises(ImportValidationError, match="larger"),
+    ):
         import_match_json(store, " " * 5_000_001)

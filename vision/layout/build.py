@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vision.layout.dedup import DedupParams, pair_second_indices, suppress_overlaps
+from vision.layout.far_ends import resolve_far_ends
+from vision.layout.geometry import distance, median
 from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
+from vision.layout.twins import fold_twins
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap, default_zones
 from vision.types import CardDetection
@@ -18,7 +21,7 @@ class LayoutParams:
     grouping: GroupingParams = field(default_factory=GroupingParams)
     dedup: DedupParams = field(default_factory=DedupParams)
     min_confidence: float = 0.25  # readings below this are ignored
-    min_meld_slots: int = 2  # a chain this long in a team zone is reported as a meld
+    min_meld_slots: int = 3  # a chain this long in a team zone is reported as a meld
 
 
 def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> str:
@@ -27,6 +30,16 @@ def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> st
         name = zones.zone_of(slot.center_xy, size_wh)
         votes[name] = votes.get(name, 0) + 1
     return max(votes.items(), key=lambda kv: kv[1])[0]
+
+
+def local_scale(slots: list[Slot], k: int = 9) -> list[Slot]:
+    """Measure lengths by the median index size around each index, not its own: some
+    indices (a joker's, a 10's) are printed smaller or larger than the rest."""
+    out = []
+    for s in slots:
+        near = sorted(slots, key=lambda o: distance(o.center_xy, s.center_xy))[:k]
+        out.append(replace(s, scale_px=median([o.scale_px for o in near])))
+    return out
 
 
 def build_layout(
@@ -38,9 +51,13 @@ def build_layout(
     """Group one frame's detections into melds and loose cards, zone by zone."""
     zones = zones or default_zones(size_wh)
     kept = [d for d in detections if d.confidence >= params.min_confidence]
-    slots = [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
-    chains, singles = group_chains(slots, params.grouping)
+    slots = local_scale(
+        [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
+    )
+    chains, singles = group_chains(fold_twins(slots), params.grouping)
     chains, singles = pair_second_indices(chains, singles, params.dedup)
+    chains, lone = resolve_far_ends(chains)
+    chains, singles = pair_second_indices(chains, singles + lone, params.dedup)
 
     melds: dict[str, list[MeldGroup]] = {}
     loose: dict[str, list[Slot]] = {}

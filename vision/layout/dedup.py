@@ -22,10 +22,11 @@ from vision.types import CardDetection
 @dataclass(frozen=True)
 class DedupParams:
     same_box_iou: float = 0.5  # boxes overlapping more than this are one firing
-    diagonal_min: float = 3.0  # second index: distance range, x index height
+    diagonal_min: float = 2.5  # second index: distance range, x index height
     diagonal_max: float = 8.5
-    min_across: float = 1.5  # ...at least this far off the fan's line
+    min_across: float = 1.0  # ...at least this far off the fan's line
     min_outward: float = 0.8  # ...and at least this far beyond the fan's end
+    far_on_line: float = 2.0  # a far index on the fan's line lies this far past its end
 
 
 def suppress_overlaps(
@@ -47,17 +48,27 @@ def _merge(primary: Slot, second: Slot) -> Slot:
     )
 
 
-def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> bool:
+def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> str | None:
+    """ "second": the single is the far index of the fan's last card (beyond the fan's
+    end); "stray": the chain's end is the far index of the single's card (that card lies
+    back across the fan, so its far corner only touches the fan's line); else None."""
     end = chain.slots[at_end]
     if end.card != single.card or len(end.detections) > 1:
-        return False
+        return None
     scale = end.scale_px
     d = distance(end.center_xy, single.center_xy)
-    if not p.diagonal_min * scale <= d <= p.diagonal_max * scale:
-        return False
+    if not p.far_on_line * scale <= d <= p.diagonal_max * scale:
+        return None
     along, across = project(single.center_xy, end.center_xy, chain.axis_xy)
     outward = along if at_end == -1 else -along
-    return abs(across) >= p.min_across * scale and outward >= p.min_outward * scale
+    if abs(across) < p.min_across * scale:
+        # On the fan's own line: the far edge of a four-index deck's top card.
+        return "second" if outward >= p.far_on_line * scale else None
+    if outward >= p.min_outward * scale:
+        return "second"
+    if outward <= -p.min_outward * scale:
+        return "stray"
+    return None
 
 
 def pair_second_indices(
@@ -67,21 +78,28 @@ def pair_second_indices(
     chains = list(chains)
     left: list[Slot] = []
     for single in sorted(singles, key=lambda s: -s.confidence):
-        best: tuple[float, int, int] | None = None  # (distance, chain, end)
+        best: tuple[float, int, int, str] | None = None  # (distance, chain, end, kind)
         for ci, chain in enumerate(chains):
-            ends = (0, -1) if len(chain.slots) > 1 else (-1,)
-            for end in ends:
-                if _fits_chain_end(chain, end, single, params):
+            if len(chain.slots) < 2:
+                continue
+            for end in (0, -1):
+                kind = _fits_chain_end(chain, end, single, params)
+                if kind is not None:
                     d = distance(chain.slots[end].center_xy, single.center_xy)
                     if best is None or d < best[0]:
-                        best = (d, ci, end)
-        if best is not None:
-            _, ci, end = best
-            slots = list(chains[ci].slots)
-            slots[end] = _merge(slots[end], single)
-            chains[ci] = Chain(tuple(slots), chains[ci].axis_xy)
+                        best = (d, ci, end, kind)
+        if best is None:
+            left.append(single)
             continue
-        left.append(single)
+        _, ci, end, kind = best
+        slots = list(chains[ci].slots)
+        if kind == "second":
+            slots[end] = _merge(slots[end], single)
+        else:  # the chain's end was a stray far index: it joins its card
+            left.append(_merge(single, slots.pop(end)))
+        chains[ci] = Chain(tuple(slots), chains[ci].axis_xy)
+    left.extend(c.slots[0] for c in chains if len(c.slots) == 1)
+    chains = [c for c in chains if len(c.slots) > 1]
     return chains, _pair_lone_cards(left, params)
 
 

@@ -72,7 +72,29 @@ def draw_pips(img: np.ndarray, style: DeckStyle, rank: str, suit: str) -> None:
 
 
 def _frame(style: DeckStyle, W: int, H: int) -> tuple[int, int, int, int]:
-    return int(0.2 * W), int(0.12 * H), int(0.8 * W), int(0.88 * H)
+    # big-index decks print smaller pictures, clear of the index
+    side = 0.2 + max(0.0, style.rank_h_frac - 0.1) * 1.2
+    return int(side * W), int(0.12 * H), int((1 - side) * W), int(0.88 * H)
+
+
+def _pattern(region: np.ndarray, rng: np.random.Generator, color: BGR) -> None:
+    """Fill a robe panel with a printed pattern: stripes, dots, zigzag or checks."""
+    h, w = region.shape[:2]
+    kind = int(rng.integers(4))
+    p = int(rng.integers(5, 10))
+    if kind == 0:
+        for x in range(0, w, p):
+            cv2.line(region, (x, 0), (x, h), color, 1, cv2.LINE_AA)
+    elif kind == 1:
+        for y in range(p // 2, h, p):
+            for x in range(p // 2, w, p):
+                cv2.circle(region, (x, y), 1, color, -1, cv2.LINE_AA)
+    elif kind == 2:
+        pts = np.array([[x, (x // p) % 2 * p] for x in range(0, w + p, p)], np.int32)
+        for y in range(0, h, 2 * p):
+            cv2.polylines(region, [np.add(pts, (0, y)).astype(np.int32)], False, color, 1)
+    else:
+        region[((np.indices((h, w)).sum(0) // p) % 2) == 0] *= 0.75
 
 
 def draw_court(img: np.ndarray, style: DeckStyle, rank: str, suit: str, seed: int) -> None:
@@ -83,49 +105,72 @@ def draw_court(img: np.ndarray, style: DeckStyle, rank: str, suit: str, seed: in
     fw, fh = fx2 - fx1, fy2 - fy1
     half = np.full((fh // 2, fw, 3), 250.0, np.float32)
     hh = half.shape[0]
+    ink = (30, 30, 30)
     pal = [COURT_PALETTE[i] for i in rng.permutation(len(COURT_PALETTE))]
-    # body: coloured bands and robes
-    for k in range(5):
-        pts = np.array(
-            [
-                [rng.uniform(0, fw), hh],
-                [rng.uniform(0, fw), rng.uniform(hh * 0.35, hh)],
-                [rng.uniform(0, fw), rng.uniform(hh * 0.35, hh)],
-                [rng.uniform(0, fw), hh],
-            ],
-            np.int32,
-        )
-        cv2.fillPoly(half, [pts], pal[k % len(pal)], cv2.LINE_AA)
-    # head, face features and crown/hat
-    hx, hy, hr = int(fw * rng.uniform(0.4, 0.6)), int(hh * 0.38), int(fw * 0.13)
+    hx, hy, hr = int(fw * rng.uniform(0.42, 0.58)), int(hh * 0.4), int(fw * 0.13)
+    # robe: shoulders widening to the fold line, in two or three patterned panels
+    neck = hy + hr
+    robe = np.array([[hx - hr, neck], [hx + hr, neck], [fw, hh * 0.72], [fw, hh], [0, hh],
+                     [0, hh * 0.72]], np.int32)  # fmt: skip
+    mask = np.zeros((hh, fw), np.uint8)
+    cv2.fillPoly(mask, [robe], 1)
+    cuts = sorted(rng.uniform(0.2, 0.8, int(rng.integers(1, 3))) * fw)
+    edges = [0, *[int(c) for c in cuts], fw]
+    for k in range(len(edges) - 1):
+        panel = half[:, edges[k] : edges[k + 1]]
+        colour = np.asarray(pal[k % len(pal)], np.float32)
+        body = mask[:, edges[k] : edges[k + 1]] > 0
+        panel[body] = colour
+        patt = panel.copy()
+        _pattern(patt, rng, tuple(int(v) for v in colour * 0.5 + 120))  # type: ignore[arg-type]
+        panel[body] = patt[body]
+        cv2.line(half, (edges[k], neck), (edges[k], hh), ink, 1, cv2.LINE_AA)
+    cv2.polylines(half, [robe], True, ink, 1, cv2.LINE_AA)
+    cv2.ellipse(half, (hx, neck + 4), (int(hr * 1.6), int(hr * 0.6)), 0, 0, 180, pal[2], -1)
+    cv2.ellipse(half, (hx, neck + 4), (int(hr * 1.6), int(hr * 0.6)), 0, 0, 180, ink, 1)
+    if rank == "Q":  # long hair
+        cv2.ellipse(half, (hx, hy + hr // 2), (int(hr * 1.35), int(hr * 1.7)), 0, 0, 360,
+                    (30, 70, 140), -1, cv2.LINE_AA)  # fmt: skip
     cv2.circle(half, (hx, hy), hr, SKIN, -1, cv2.LINE_AA)
-    cv2.circle(half, (hx, hy), hr, (30, 30, 30), 1, cv2.LINE_AA)
-    cv2.line(half, (hx - hr // 2, hy - 2), (hx - hr // 4, hy - 2), (30, 30, 30), 1)
-    cv2.line(half, (hx + hr // 4, hy - 2), (hx + hr // 2, hy - 2), (30, 30, 30), 1)
+    cv2.circle(half, (hx, hy), hr, ink, 1, cv2.LINE_AA)
+    for ex in (-1, 1):  # eyes, brows
+        cv2.circle(half, (hx + ex * hr // 3, hy - 2), 1, ink, -1)
+        cv2.line(half, (hx + ex * hr // 2, hy - 5), (hx + ex * hr // 5, hy - 6), ink, 1)
+    cv2.line(half, (hx - hr // 4, hy + hr // 2), (hx + hr // 4, hy + hr // 2), (40, 40, 160), 1)
+    if rank == "K":  # beard
+        beard = np.array([[hx - hr, hy + 2], [hx + hr, hy + 2], [hx, hy + int(hr * 1.8)]])
+        cv2.fillPoly(half, [beard.astype(np.int32)], (200, 200, 210), cv2.LINE_AA)
+        cv2.polylines(half, [beard.astype(np.int32)], True, ink, 1, cv2.LINE_AA)
     crown = np.array(
-        [
-            [hx - hr, hy - hr + 2],
-            [hx - hr, hy - 2 * hr],
-            [hx - hr // 2, hy - int(1.5 * hr)],
-            [hx, hy - 2 * hr - 4],
-            [hx + hr // 2, hy - int(1.5 * hr)],
-            [hx + hr, hy - 2 * hr],
-            [hx + hr, hy - hr + 2],
-        ],
+        [[hx - hr, hy - hr + 3], [hx - hr, hy - 2 * hr], [hx - hr // 2, hy - int(1.5 * hr)],
+         [hx, hy - 2 * hr - 4], [hx + hr // 2, hy - int(1.5 * hr)], [hx + hr, hy - 2 * hr],
+         [hx + hr, hy - hr + 3]],
         np.int32,
-    )
-    cv2.fillPoly(half, [crown], pal[0] if rank != "J" else pal[2], cv2.LINE_AA)
-    for _ in range(int(rng.integers(6, 14))):  # outline strokes like printed line art
-        p1 = (int(rng.uniform(0, fw)), int(rng.uniform(hh * 0.3, hh)))
-        p2 = (int(rng.uniform(0, fw)), int(rng.uniform(hh * 0.3, hh)))
-        cv2.line(half, p1, p2, (30, 30, 30), 1, cv2.LINE_AA)
+    )  # fmt: skip
+    if rank == "J":  # a cap instead of a crown
+        cap = [[hx - hr - 4, hy - hr + 4], [hx + hr + 6, hy - hr + 2], [hx + hr // 2, hy - 2 * hr]]
+        crown = np.array([*cap, [hx - hr, hy - int(1.7 * hr)]], np.int32)
+    cv2.fillPoly(half, [crown], (40, 190, 230) if rank != "J" else pal[3], cv2.LINE_AA)
+    cv2.polylines(half, [crown], True, ink, 1, cv2.LINE_AA)
+    # a held object: sword, sceptre or flower
+    side = 1 if rng.random() < 0.5 else -1
+    x0 = int(hx + side * fw * 0.3)
+    kind = int(rng.integers(3))
+    cv2.line(half, (x0, int(hh * 0.15)), (x0 + side * 4, hh - 2), (170, 170, 170) if kind == 0
+             else (40, 140, 200), 3, cv2.LINE_AA)  # fmt: skip
+    if kind == 0:
+        cv2.line(half, (x0 - 8, int(hh * 0.7)), (x0 + 8, int(hh * 0.7)), ink, 3)
+    else:
+        cv2.circle(half, (x0, int(hh * 0.15)), 6, pal[0] if kind == 1 else (60, 60, 220), -1)
     sm = suit_mask(suit, style.suit_kind, style.suit_variant)
     ps = fw * 0.16
-    stamp(half, fit(sm, ps * _mask_aspect(sm), ps), fw * 0.72, hh * 0.08, style.colors[suit])
+    px = fw * 0.06 if side > 0 else fw * 0.78
+    stamp(half, fit(sm, ps * _mask_aspect(sm), ps), px, hh * 0.06, style.colors[suit])
     if style.court_variant == 2:  # modern decks print a big letter in the picture
         lm = text_mask(rank, style.font)
-        lh = hh * 0.45
-        stamp(half, fit(lm, lh * _mask_aspect(lm), lh), fw * 0.08, hh * 0.05, style.colors[suit])
+        lh = hh * 0.4
+        lx = fw * 0.06 if side < 0 else fw * 0.94 - lh * _mask_aspect(lm)
+        stamp(half, fit(lm, lh * _mask_aspect(lm), lh), lx, hh * 0.05, style.colors[suit])
     full = np.concatenate([half, half[::-1, ::-1]], axis=0)
     img[fy1 : fy1 + full.shape[0], fx1 : fx1 + fw] = full
     color = style.colors[suit] if style.court_variant == 1 else (40, 40, 40)

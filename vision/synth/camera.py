@@ -18,6 +18,9 @@ from vision.synth.plan import TablePlan
 class Camera:
     table_to_image: tuple[float, ...]  # 3x3 homography, row-major
     size_wh: tuple[int, int]
+    # the camera's tilt alone (image of an overhead view -> this view), to warp the table
+    # top's texture the same way as the cards
+    tilt: tuple[float, ...] = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
     @property
     def matrix(self) -> np.ndarray:
@@ -55,6 +58,12 @@ def _tilt(rng: np.random.Generator, w: int, h: int, amount: float) -> np.ndarray
     return cv2.getPerspectiveTransform(src, dst).astype(np.float64)
 
 
+def _clamp_centre(c: float, lo: float, hi: float, half_view: float) -> float:
+    if hi - lo <= 2 * half_view:
+        return (lo + hi) / 2 + float(np.clip(c - (lo + hi) / 2, -0.3 * half_view, 0.3 * half_view))
+    return float(np.clip(c, lo + half_view, hi - half_view))
+
+
 def view_angle(rng: np.random.Generator) -> float:
     if rng.random() < 0.8:  # the camera is usually square to the table
         return float(rng.choice([0.0, 90.0, 180.0, 270.0]) + rng.normal(0, 3))
@@ -71,8 +80,10 @@ def sample_camera(
     """A camera on ``plan``: ``framing`` is "table" (all of it), "close" (a few cards
     filling the frame) or "auto" (a mix); ``card_h_px`` overrides the card height range."""
     w, h = size_wh
-    if framing == "auto":
+    zoom = (0.85, 1.15)
+    if framing == "auto":  # whole tables, sometimes from further away, and close-ups
         framing = "table" if rng.random() < 0.5 else "close"
+        zoom = (0.6, 1.15)
     angle = view_angle(rng)
     x1, y1, x2, y2 = plan.extent_mm
     card_h = plan.card_size_mm[1]
@@ -80,16 +91,40 @@ def sample_camera(
         t = np.deg2rad(angle)
         ew = abs(np.cos(t)) * (x2 - x1) + abs(np.sin(t)) * (y2 - y1)
         eh = abs(np.sin(t)) * (x2 - x1) + abs(np.cos(t)) * (y2 - y1)
-        scale = min(w / ew, h / eh) * float(rng.uniform(0.8, 1.1))
+        scale = min(w / ew, h / eh) * float(rng.uniform(*zoom))
         center = ((x1 + x2) / 2 + rng.normal(0, 15), (y1 + y2) / 2 + rng.normal(0, 15))
     else:
-        lo, hi = card_h_px or ((60.0, 150.0) if framing == "table" else (90.0, 0.6 * min(w, h)))
+        lo, hi = card_h_px or ((60.0, 150.0) if framing == "table" else (45.0, 0.6 * min(w, h)))
         scale = float(np.exp(rng.uniform(np.log(lo), np.log(hi)))) / card_h
         up = [c for c in plan.cards if c.face_up] or list(plan.cards)
         c = up[int(rng.integers(len(up)))] if up else None
         cx, cy = c.center_mm if c else ((x1 + x2) / 2, (y1 + y2) / 2)
-        center = (cx + rng.normal(0, card_h * 0.6), cy + rng.normal(0, card_h * 0.6))
+        cx, cy = cx + rng.normal(0, card_h * 0.6), cy + rng.normal(0, card_h * 0.6)
+        # do not waste the frame on bare table: keep the view inside the layout where the
+        # layout is larger than the view, and on its centre where it is smaller
+        half_view = 0.5 * min(w, h) / scale
+        cx = _clamp_centre(cx, x1, x2, half_view)
+        cy = _clamp_centre(cy, y1, y2, half_view)
+        center = (cx, cy)
     m = _similarity((float(center[0]), float(center[1])), scale, angle, (w / 2, h / 2))
-    amount = float(rng.uniform(0.0, 0.12)) if rng.random() < 0.6 else float(rng.uniform(0, 0.02))
-    m = _tilt(rng, w, h, amount) @ m
-    return Camera(tuple(float(v) for v in (m / m[2, 2]).ravel()), (w, h))
+    r = rng.random()  # mostly a webcam nearly overhead, sometimes a phone held at an angle
+    amount = float(rng.uniform(0, 0.15) if r < 0.3 else rng.uniform(0, 0.06) if r < 0.7 else 0.0)
+    tilt = _tilt(rng, w, h, amount)
+    m = tilt @ m
+    return Camera(
+        tuple(float(v) for v in (m / m[2, 2]).ravel()),
+        (w, h),
+        tuple(float(v) for v in (tilt / tilt[2, 2]).ravel()),
+    )
+
+
+def top_down_camera(
+    center_mm: tuple[float, float],
+    px_per_mm: float,
+    size_wh: tuple[int, int],
+    angle_deg: float = 0.0,
+) -> Camera:
+    """A camera straight above ``center_mm``: no tilt, the view turned by ``angle_deg``."""
+    w, h = size_wh
+    m = _similarity(center_mm, px_per_mm, angle_deg, (w / 2, h / 2))
+    return Camera(tuple(float(v) for v in m.ravel()), (w, h))

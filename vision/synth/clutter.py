@@ -31,28 +31,36 @@ def _capsule(a: np.ndarray, p1: tuple[float, float], p2: tuple[float, float], r:
 
 
 def _hand(rng: np.random.Generator, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    """A hand seen from above, fingers at the top of the sprite, the forearm running to its
+    bottom (the plan points that end away from the table centre, towards a player)."""
     a = np.zeros((h, w), np.float32)
-    palm_c = (w * 0.5, h * 0.42)
-    cv2.ellipse(a, (int(palm_c[0]), int(palm_c[1])), (int(w * 0.4), int(h * 0.17)), 0, 0, 360,
-                1.0, -1, cv2.LINE_AA)  # fmt: skip
-    # forearm to the bottom of the sprite (the edge of the view)
-    pts = np.array([[w * 0.18, h * 0.45], [w * 0.82, h * 0.45], [w * 0.9, h], [w * 0.1, h]])
-    cv2.fillPoly(a, [pts.astype(np.int32)], 1.0, cv2.LINE_AA)
-    curl = rng.uniform(0.5, 1.0)
-    for k, fx in enumerate((0.22, 0.42, 0.6, 0.77)):
-        length = h * (0.2 + 0.06 * (k in (1, 2))) * curl
-        tip = (w * (fx + rng.normal(0, 0.03)), h * 0.3 - length)
-        _capsule(a, (w * fx, h * 0.32), tip, w * 0.075)
-    side = 0.08 if rng.random() < 0.5 else 0.92
-    _capsule(a, (w * side, h * 0.48), (w * (side + (0.05 if side < 0.5 else -0.05)), h * 0.28),
-             w * 0.085)  # fmt: skip
+    palm_y = 0.32 * w + w * 0.62  # fingers above, then the palm
+    cv2.ellipse(a, (int(w * 0.5), int(palm_y)), (int(w * 0.42), int(w * 0.5)), 0, 0, 360, 1.0,
+                -1, cv2.LINE_AA)  # fmt: skip
+    arm = np.array([[w * 0.16, palm_y], [w * 0.84, palm_y], [w * 0.92, h], [w * 0.08, h]])
+    cv2.fillPoly(a, [arm.astype(np.int32)], 1.0, cv2.LINE_AA)
+    curl = rng.uniform(0.45, 1.0)  # curled fingers look shorter from above
+    base_y = palm_y - w * 0.4
+    for k, fx in enumerate((0.2, 0.4, 0.6, 0.8)):
+        length = w * (0.55 + 0.15 * (k in (1, 2))) * curl
+        tip = (w * (fx + rng.normal(0, 0.04)), base_y - length)
+        _capsule(a, (w * fx, base_y + w * 0.1), tip, w * 0.085)
+    side = 0.06 if rng.random() < 0.5 else 0.94
+    tip = (w * (side + (0.1 if side < 0.5 else -0.1)), palm_y - w * rng.uniform(0.3, 0.7))
+    _capsule(a, (w * side, palm_y + w * 0.1), tip, w * 0.1)
     a = cv2.GaussianBlur(a, (0, 0), 1.2)
     img = np.empty((h, w, 3), np.float32)
     img[:] = np.asarray(SKIN_BGR[int(rng.integers(len(SKIN_BGR)))], np.float32)
+    img *= rng.uniform(0.9, 1.1)
     _shade(img, rng, 0.5)
-    if rng.random() < 0.4:  # a sleeve
-        sleeve = (np.mgrid[0:h, 0:w][0] > h * rng.uniform(0.65, 0.85)).astype(np.float32)
-        img[sleeve > 0] = rng.integers(20, 230, 3).astype(np.float32)
+    # knuckle and finger creases
+    for fx in (0.3, 0.5, 0.7):
+        cv2.line(img, (int(w * fx), int(base_y - w * 0.05)), (int(w * fx), int(base_y - w * 0.3)),
+                 (img[0, 0] * 0.8).tolist(), 1, cv2.LINE_AA)  # fmt: skip
+    if rng.random() < 0.6:  # a sleeve
+        cut = int(palm_y + w * rng.uniform(0.8, 2.0))
+        img[cut:] = rng.integers(20, 230, 3).astype(np.float32)
+        _shade(img[cut:], rng, 0.4)
     return img, np.clip(a, 0, 1)
 
 
@@ -135,7 +143,16 @@ def make_sprite(occ: Occluder) -> tuple[np.ndarray, np.ndarray]:
     w = max(4, int(occ.size_mm[0] * SPRITE_PX_PER_MM))
     h = max(4, int(occ.size_mm[1] * SPRITE_PX_PER_MM))
     if occ.kind == "hand":
-        return _hand(rng, w, h)
+        img, alpha = _hand(rng, w, h)
+        if rng.random() < 0.4:  # a hand in motion
+            n = int(rng.integers(5, 15))
+            k = np.zeros((n, n), np.float32)
+            k[n // 2, :] = 1.0 / n
+            rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
+            k = cv2.warpAffine(k, rot, (n, n))
+            k /= max(k.sum(), 1e-6)
+            img, alpha = cv2.filter2D(img, -1, k), cv2.filter2D(alpha, -1, k)
+        return img, alpha
     if occ.kind == "phone":
         return _phone(rng, w, h)
     if occ.kind in ("coin", "cup"):

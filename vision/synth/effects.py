@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.synth.glyphs import iround
 from vision.synth.surfaces import smooth_noise
 
 HIDDEN_BY_GLARE = -3
@@ -65,11 +66,26 @@ def plain_effects(jpeg_quality: int = 95) -> Effects:
                    jpeg_quality, 0)  # fmt: skip
 
 
+def _grid(w: int, h: int, step: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Pixel coordinates of a coarse grid (light varies slowly: compute it small, then
+    upscale)."""
+    gw, gh = w // step + 2, h // step + 2
+    yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    return xx * step, yy * step, gw, gh
+
+
+def _up(field: np.ndarray, w: int, h: int, step: int) -> np.ndarray:
+    gh, gw = field.shape
+    big = cv2.resize(field, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+    off = step // 2  # align coarse sample (i*step) with the pixel it stands for
+    return big[off : off + h, off : off + w]
+
+
 def apply_lighting(img: np.ndarray, owner: np.ndarray, fx: Effects) -> None:
     """Light the scene in place; glare that washes cards out marks ``owner`` hidden."""
     h, w = img.shape[:2]
     rng = np.random.default_rng(fx.seed)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx, yy, _, _ = _grid(w, h, 8)
     t = np.deg2rad(fx.light_angle_deg)
     g = ((xx - w / 2) * np.cos(t) + (yy - h / 2) * np.sin(t)) / max(w, h)
     light = fx.light_gain * (1 + fx.light_gradient * g)
@@ -80,17 +96,24 @@ def apply_lighting(img: np.ndarray, owner: np.ndarray, fx: Effects) -> None:
         d = (xx * np.cos(t + 1.3) + yy * np.sin(t + 1.3)) - rng.uniform(0, max(w, h))
         band = np.exp(-((d / (0.12 * max(w, h))) ** 2))
         light = light * (1 - fx.shadow_band * band)
-    img *= light[..., None]
+    img *= _up(light.astype(np.float32), w, h, 8)[..., None]
     if fx.glare_spots:
-        glare = np.zeros((h, w), np.float32)
+        xx, yy, _, _ = _grid(w, h, 4)
+        glare = np.zeros(xx.shape, np.float32)
+        on_cards = np.flatnonzero(owner.ravel() >= 0)
         for _ in range(fx.glare_spots):
-            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            if len(on_cards):  # gloss shows on the cards, not on cloth
+                k = int(on_cards[int(rng.integers(len(on_cards)))])
+                cx, cy = float(k % w), float(k // w)
+            else:
+                cx, cy = rng.uniform(0, w), rng.uniform(0, h)
             rx, ry = rng.uniform(0.03, 0.12) * w, rng.uniform(0.03, 0.12) * h
             glare += np.exp(-(((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2))
-        glare = np.minimum(glare, 1.0) * fx.glare_strength * (owner >= 0)
-        glare *= 1 + 0.15 * smooth_noise(rng, w, h, 12)
-        img += (255.0 - img) * glare[..., None]
-        owner[glare > 0.7] = HIDDEN_BY_GLARE  # too washed out to read
+        glare = np.minimum(glare, 1.0) * fx.glare_strength
+        glare *= 1 + 0.15 * smooth_noise(rng, glare.shape[1], glare.shape[0], 3)
+        full = _up(glare.astype(np.float32), w, h, 4) * (owner >= 0)
+        img += (255.0 - img) * full[..., None]
+        owner[full > 0.7] = HIDDEN_BY_GLARE  # too washed out to read
 
 
 def _defocus_kernel(r: int) -> np.ndarray:
@@ -104,7 +127,8 @@ def _motion_kernel(n: int, angle_deg: float) -> np.ndarray:
     c = (n - 1) / 2
     t = np.deg2rad(angle_deg)
     dx, dy = np.cos(t) * c, np.sin(t) * c
-    cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
+    p1, p2 = (iround(c - dx), iround(c - dy)), (iround(c + dx), iround(c + dy))
+    cv2.line(k, p1, p2, 1.0, 1)
     return k / k.sum()
 
 
@@ -118,9 +142,16 @@ def apply_camera(img: np.ndarray, fx: Effects) -> np.ndarray:
     if fx.motion_px:
         img = cv2.filter2D(img, -1, _motion_kernel(fx.motion_px, fx.motion_angle_deg))
     img = img * np.asarray(fx.wb_gains_bgr, np.float32)[None, None, :]
-    img = 255.0 * (np.clip(img, 0, 255) / 255.0) ** fx.gamma
-    if fx.noise_sigma:
-        h, w = img.shape[:2]
-        img = img + rng.normal(0, fx.noise_sigma, (h, w, 1)).astype(np.float32)
-        img = img + rng.normal(0, fx.noise_sigma * 0.4, (h, w, 3)).astype(np.float32)
-    return np.clip(img + 0.5, 0, 255).astype(np.uint8)
+    u8 = np.clip(img + 0.5, 0, 255).astype(np.uint8)
+    lut = np.clip(255.0 * (np.arange(256) / 255.0) ** fx.gamma + 0.5, 0, 255).astype(np.uint8)
+    u8 = cv2.LUT(u8, lut)
+    if not fx.noise_sigma:
+        return u8
+    h, w = u8.shape[:2]
+    # sensor noise: mostly shared by the channels (luma), a little per channel (chroma)
+    luma = rng.standard_normal((h // 2 + 1, w // 2 + 1), dtype=np.float32) * fx.noise_sigma
+    luma = cv2.resize(luma, (w, h), interpolation=cv2.INTER_NEAREST)
+    chroma = rng.standard_normal((h, w, 3), dtype=np.float32) * (fx.noise_sigma * 0.4)
+    out = u8.astype(np.float32) + chroma
+    out += luma[..., None]
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)

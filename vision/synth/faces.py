@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from vision.synth.art import draw_back, draw_court, draw_joker_art, draw_pips
-from vision.synth.glyphs import fit, stamp, suit_mask, text_mask
+from vision.synth.glyphs import fit, iround, stamp, suit_mask, text_mask
 from vision.synth.styles import BGR, DeckStyle
 
 CARD_W, CARD_H = 250, 350  # canonical face size in pixels (63 x 88 mm aspect)
@@ -36,7 +37,7 @@ class IndexInk:
 @dataclass(frozen=True, eq=False)
 class CardFace:
     image_bgr: np.ndarray  # (CARD_H, CARD_W, 3) uint8
-    alpha: np.ndarray  # (CARD_H, CARD_W) float32, 0 outside the rounded corners
+    alpha: np.ndarray  # (CARD_H, CARD_W) uint8, 0 outside the rounded corners
     indices: tuple[IndexInk, ...]
     levels: tuple[tuple[np.ndarray, np.ndarray], ...]  # halved copies for far cameras
 
@@ -83,7 +84,7 @@ def _index_patch(style: DeckStyle, card: str, variant: int) -> tuple[np.ndarray,
 
 def _stack(parts: list[np.ndarray], gap: float) -> np.ndarray:
     w = max(p.shape[1] for p in parts)
-    g = int(round(gap))
+    g = iround(gap)
     h = sum(p.shape[0] for p in parts) + g * (len(parts) - 1)
     out = np.zeros((h, w), np.float32)
     y = 0
@@ -110,8 +111,8 @@ def _place_indices(img: np.ndarray, style: DeckStyle, card: str, variant: int) -
     patch, color = _index_patch(style, card, variant)
     ph, pw = patch.shape
     # keep the ink clear of the card edge whatever the style asks for
-    x = max(int(0.035 * CARD_W), int(round(style.index_x_frac * CARD_W - pw / 2)))
-    y = max(int(0.025 * CARD_H), int(round(style.index_y_frac * CARD_H)))
+    x = max(int(0.035 * CARD_W), iround(style.index_x_frac * CARD_W - pw / 2))
+    y = max(int(0.025 * CARD_H), iround(style.index_y_frac * CARD_H))
     spots = [("tl", x, y, False), ("br", CARD_W - x - pw, CARD_H - y - ph, True)]
     if style.four_corner:
         spots += [("tr", CARD_W - x - pw, y, False), ("bl", x, CARD_H - y - ph, True)]
@@ -153,20 +154,30 @@ def _levels(img: np.ndarray, alpha: np.ndarray) -> tuple[tuple[np.ndarray, np.nd
 
 
 def _finish(img: np.ndarray, alpha: np.ndarray, inks: list[IndexInk]) -> CardFace:
+    # a card's cut edge reads as a thin darker rim against the table and other cards
+    rim = alpha - cv2.erode(alpha, np.ones((3, 3), np.uint8), iterations=2)
+    img = img * (1.0 - 0.22 * np.clip(rim, 0, 1))[..., None]
     u8 = np.clip(img, 0, 255).astype(np.uint8)
-    return CardFace(u8, alpha, tuple(inks), _levels(u8, alpha))
+    a8 = np.clip(alpha * 255.0 + 0.5, 0, 255).astype(np.uint8)  # a quarter of the memory
+    return CardFace(u8, a8, tuple(inks), _levels(u8, a8))
 
 
-_CACHE: dict[tuple[str, str, int], CardFace] = {}
+_CACHE: OrderedDict[tuple[str, str, int], CardFace] = OrderedDict()
+_CACHE_MAX = 240  # about 0.45 MB each: all faces of four styles
 
 
 def get_face(style: DeckStyle, card: str, variant: int = 0) -> CardFace:
     """The face of ``card`` ("QH", "10S", "JK") or "BACK" in ``style``; cached."""
-    key = (style.name, card, variant % 2)
+    variant = variant % 2 if card in ("JK", "BACK") else 0  # only these differ per copy
+    key = (style.name, card, variant)
     face = _CACHE.get(key)
     if face is None:
-        face = _build(style, card, variant % 2)
+        face = _build(style, card, variant)
         _CACHE[key] = face
+        if len(_CACHE) > _CACHE_MAX:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
     return face
 
 
@@ -210,6 +221,7 @@ def _image_face(style: DeckStyle, card: str, variant: int) -> CardFace:
 def _letele_boxes(style: DeckStyle, name: str) -> list[tuple[str, list[float]]]:
     assert style.image_dir is not None
     data = json.loads((style.image_dir / "index_boxes.json").read_text())
+    data = data.get("boxes", data)
     entry = data.get(name, data.get(name.rstrip("12")) if name.startswith("JK") else None)
     if entry is None:
         return []
@@ -218,11 +230,11 @@ def _letele_boxes(style: DeckStyle, name: str) -> list[tuple[str, list[float]]]:
         out = []
         for corner, names in keys.items():
             for k in names:
-                if k in entry:
+                if entry.get(k) is not None:
                     out.append((corner, list(entry[k])))
                     break
         return out
-    return [(c, list(b)) for c, b in zip(("tl", "br"), entry, strict=False)]
+    return [(c, list(b)) for c, b in zip(("tl", "br"), entry, strict=False) if b is not None]
 
 
 def _ink_from_box(img: np.ndarray, corner: str, box: list[float]) -> IndexInk:

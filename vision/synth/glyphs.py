@@ -20,6 +20,7 @@ FONT_FILES: dict[str, str] = {
     "condensed": "DejaVuSansCondensed-Bold.ttf",
     "serif_condensed": "DejaVuSerifCondensed-Bold.ttf",
     "sans_regular": "DejaVuSans.ttf",
+    "stix_bold": "STIXGeneralBol.ttf",
 }
 _BIG = 256  # side of the master suit masks, in pixels
 _SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -32,7 +33,7 @@ def _aa_fill(canvas: np.ndarray, polys: list[np.ndarray]) -> None:
 
 def _circle(canvas: np.ndarray, cx: float, cy: float, r: float) -> None:
     cv2.circle(
-        canvas, (round(cx * 16), round(cy * 16)), round(r * 16), 255, -1, cv2.LINE_AA, shift=4
+        canvas, (iround(cx * 16), iround(cy * 16)), iround(r * 16), 255, -1, cv2.LINE_AA, shift=4
     )
 
 
@@ -100,9 +101,14 @@ def suit_mask(suit: str, kind: str, variant: int = 0) -> np.ndarray:
     return drawn_suit(suit, variant)
 
 
-def fit(mask: np.ndarray, w: int, h: int) -> np.ndarray:
+def iround(v: float) -> int:
+    """Nearest integer for Python and numpy numbers alike."""
+    return int(np.floor(float(v) + 0.5))
+
+
+def fit(mask: np.ndarray, w: float, h: float) -> np.ndarray:
     """Resize a mask to ``w`` x ``h`` with area filtering when shrinking."""
-    w, h = max(1, int(round(w))), max(1, int(round(h)))
+    w, h = max(1, iround(w)), max(1, iround(h))
     interp = cv2.INTER_AREA if w < mask.shape[1] else cv2.INTER_LINEAR
     return cv2.resize(mask, (w, h), interpolation=interp)
 
@@ -111,7 +117,7 @@ def stamp(
     img: np.ndarray, mask: np.ndarray, x: float, y: float, color_bgr: tuple[int, int, int]
 ) -> None:
     """Blend ``color_bgr`` through ``mask`` into float image ``img`` at top-left (x, y)."""
-    x0, y0 = int(round(x)), int(round(y))
+    x0, y0 = iround(x), iround(y)
     h, w = mask.shape
     H, W = img.shape[:2]
     xa, ya, xb, yb = max(0, x0), max(0, y0), min(W, x0 + w), min(H, y0 + h)

@@ -46,7 +46,9 @@ def _project(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return p.reshape(-1, 2)
 
 
-def polygon_visibility(poly_px: np.ndarray, owner: np.ndarray, uid: int) -> tuple[float, np.ndarray]:
+def polygon_visibility(
+    poly_px: np.ndarray, owner: np.ndarray, uid: int
+) -> tuple[float, np.ndarray]:
     """Share of the polygon's pixels owned by ``uid`` (off-frame counts as hidden), and the
     mask of those visible pixels in frame coordinates' bounding box (for boxes)."""
     H, W = owner.shape

@@ -81,8 +81,17 @@ class _Builder:
     cards: list[PlacedCard] = field(default_factory=list)
     melds: list[PlacedMeld] = field(default_factory=list)
 
-    def add(self, card: str | None, up: bool, xy: tuple[float, float], ang: float, zone: str,
-            meld_id: int | None = None, variant: int = 0, pile: int | None = None) -> int:  # fmt: skip
+    def add(
+        self,
+        card: str | None,
+        up: bool,
+        xy: tuple[float, float],
+        ang: float,
+        zone: str,
+        meld_id: int | None = None,
+        variant: int = 0,
+        pile: int | None = None,
+    ) -> int:
         uid = len(self.cards)
         self.cards.append(PlacedCard(uid, card, up, xy, ang, zone, meld_id, variant, pile))
         return uid
@@ -99,9 +108,7 @@ def _jitter_angle(rng: np.random.Generator, sigma: float = 1.6) -> float:
     return float(np.clip(rng.normal(0, sigma), -5, 5))
 
 
-def _fan_positions(
-    n: int, fan: str, step: float, w: float, h: float
-) -> list[tuple[float, float]]:
+def _fan_positions(n: int, fan: str, step: float, w: float, h: float) -> list[tuple[float, float]]:
     """Card centres of a fan in its own frame (top-left of the first card at 0, 0)."""
     if fan == "horizontal":
         return [(w / 2 + i * step, h / 2) for i in range(n)]
@@ -121,7 +128,11 @@ def _layout_zone(
         spec = random_meld(rng, shoe)
         if spec is None:
             continue
-        fan = zone_fan if rng.random() > 0.12 else ("horizontal", "vertical")[zone_fan == "horizontal"]
+        fan = (
+            zone_fan
+            if rng.random() > 0.12
+            else ("horizontal", "vertical")[zone_fan == "horizontal"]
+        )
         frac = float(rng.uniform(0.15, 0.35))
         step = frac * (w if fan == "horizontal" else h)
         n = len(spec.cards)
@@ -238,7 +249,7 @@ def _occluders(rng: np.random.Generator, extent: tuple[float, float, float, floa
     x1, y1, x2, y2 = extent
     kinds = ("hand", "phone", "coin", "cup", "pen", "paper")
     sizes = {
-        "hand": (85.0, 180.0), "phone": (72.0, 150.0), "coin": (24.0, 24.0),
+        "hand": (85.0, 420.0), "phone": (72.0, 150.0), "coin": (24.0, 24.0),
         "cup": (85.0, 85.0), "pen": (10.0, 140.0), "paper": (150.0, 210.0),
     }  # fmt: skip
     out = []
@@ -247,8 +258,14 @@ def _occluders(rng: np.random.Generator, extent: tuple[float, float, float, floa
         sw, sh = sizes[kind]
         s = float(rng.uniform(0.85, 1.2))
         xy = (float(rng.uniform(x1, x2)), float(rng.uniform(y1, y2)))
-        out.append(Occluder(kind, xy, float(rng.uniform(0, 360)), (sw * s, sh * s),
-                            int(rng.integers(0, 2**31))))  # fmt: skip
+        angle = float(rng.uniform(0, 360))
+        if kind == "hand":  # fingers at xy, the arm reaching in from beyond the layout
+            d = np.subtract(xy, ((x1 + x2) / 2, (y1 + y2) / 2)) + rng.normal(0, 30, 2)
+            d = d / (np.linalg.norm(d) + 1e-9)
+            angle = float(np.degrees(np.arctan2(d[0], d[1])))
+            xy = (xy[0] + d[0] * sh * s * 0.4, xy[1] + d[1] * sh * s * 0.4)
+        seed = int(rng.integers(0, 2**31))
+        out.append(Occluder(kind, xy, angle, (sw * s, sh * s), seed))
     return tuple(out)
 
 
@@ -278,7 +295,9 @@ def _occluders_for(rng: np.random.Generator, b: _Builder, size: tuple[float, flo
     return _occluders(rng, _extent(b.cards, size), opts)
 
 
-def _extent(cards: list[PlacedCard], size: tuple[float, float]) -> tuple[float, float, float, float]:
+def _extent(
+    cards: list[PlacedCard], size: tuple[float, float]
+) -> tuple[float, float, float, float]:
     if not cards:
         return (-size[0], -size[1], size[0], size[1])
     pts = np.concatenate([card_corners_mm(c, size) for c in cards])

@@ -16,6 +16,7 @@ from vision.synth.camera import Camera
 from vision.synth.clutter import SPRITE_PX_PER_MM, make_sprite
 from vision.synth.effects import Effects, apply_camera, apply_lighting, sample_effects
 from vision.synth.faces import CARD_H, CARD_W, CardFace, get_face
+from vision.synth.glyphs import iround
 from vision.synth.labels import YoloLabel, scene_labels
 from vision.synth.plan import PlacedCard, TablePlan
 from vision.synth.styles import DeckStyle
@@ -84,18 +85,64 @@ def _paste(
     src_img, src_a = levels[k]
     size = (x1 - x0, y1 - y0)
     warped = cv2.warpPerspective(src_img, mw, size, flags=cv2.INTER_LINEAR)
-    a = cv2.warpPerspective(src_a, mw, size, flags=cv2.INTER_LINEAR)
+    a = cv2.warpPerspective(src_a, mw, size, flags=cv2.INTER_LINEAR).astype(np.float32)
+    if src_a.dtype == np.uint8:
+        a *= 1.0 / 255.0
     region = img[y0:y1, x0:x1]
     if shadow > 0:
         s = max(1.0, 0.012 * np.sqrt(area))
         sa = cv2.GaussianBlur(a, (0, 0), s)
-        off = max(1, int(round(s)))
+        off = max(1, iround(s))
         sa = np.roll(sa, (off, off), axis=(0, 1))
         region *= (1.0 - shadow * sa * (1.0 - a))[..., None]
     a3 = a[..., None]
     region *= 1.0 - a3
     region += a3 * warped.astype(np.float32) * tint
     owner[y0:y1, x0:x1][a >= 0.5] = owner_id
+
+
+def tilted_surface(rng: np.random.Generator, camera: Camera) -> np.ndarray:
+    """A table top seen through the camera's tilt, so its texture recedes like the cards."""
+    w, h = camera.size_wh
+    tilt = np.array(camera.tilt, np.float64).reshape(3, 3)
+    if np.allclose(tilt, np.eye(3)):
+        return make_surface(rng, (w, h))
+    # the overhead area the tilted view sees, a little larger than the frame
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+    seen = _project(np.linalg.inv(tilt), corners)
+    x0, y0 = np.floor(seen.min(0)).astype(int) - 2
+    x1, y1 = np.ceil(seen.max(0)).astype(int) + 2
+    sw, sh = min(int(x1 - x0), 2 * w), min(int(y1 - y0), 2 * h)
+    big = make_surface(rng, (sw, sh))
+    shift = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
+    return cv2.warpPerspective(big, tilt @ shift, (w, h), borderMode=cv2.BORDER_REFLECT_101)
+
+
+def table_surface(rng: np.random.Generator, plan: TablePlan, camera: Camera) -> np.ndarray:
+    """The table top through the camera; now and then the table's edge and the floor beyond
+    it show, where the view reaches past the table."""
+    img = tilted_surface(rng, camera)
+    if rng.random() > 0.35:
+        return img
+    x1, y1, x2, y2 = plan.extent_mm
+    m = rng.uniform(20, 220, 4)
+    table = np.array([[x1 - m[0], y1 - m[1]], [x2 + m[2], y1 - m[1]], [x2 + m[2], y2 + m[3]],
+                      [x1 - m[0], y2 + m[3]]], np.float64)  # fmt: skip
+    hom = np.c_[table, np.ones(4)] @ camera.matrix.T
+    if (hom[:, 2] <= 1e-6).any():
+        return img
+    quad = hom[:, :2] / hom[:, 2:]
+    w, h = camera.size_wh
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(inside, [np.round(quad * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+    if inside.min() == 255:
+        return img
+    floor = make_surface(rng, (w, h), str(rng.choice(["plain", "wood", "cloth"])))
+    floor *= float(rng.uniform(0.3, 0.7))
+    a = (inside.astype(np.float32) / 255.0)[..., None]
+    rim = cv2.GaussianBlur(inside, (0, 0), 2.0).astype(np.float32) / 255.0
+    edge = (rim * (1 - rim) * 4)[..., None]  # a darker band along the table's edge
+    return (img * a + floor * (1 - a)) * (1 - 0.35 * edge)
 
 
 def _face_for(style: DeckStyle, card: PlacedCard) -> CardFace:
@@ -112,16 +159,21 @@ def compose(
 ) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]]:
     """Cards and occluders over the surface: float image, owner map, card->image homographies."""
     w, h = camera.size_wh
-    img = (surface_bgr if surface_bgr is not None else make_surface(rng, (w, h))).copy()
+    if surface_bgr is None:
+        surface_bgr = table_surface(rng, plan, camera)
+    img = surface_bgr.copy()
     owner = np.full((h, w), BACKGROUND, np.int32)
     cam = camera.matrix
     homs: dict[int, np.ndarray] = {}
     shadow = float(rng.uniform(0.15, 0.45))
+    tint_seed = int(rng.integers(0, 2**31))
     for c in plan.cards:
         m = cam @ card_to_table(c, plan.card_size_mm)
         homs[c.uid] = m
         face = _face_for(style, c)
-        tint = float(rng.uniform(0.93, 1.03))  # cards differ a little in brightness and tilt
+        # cards differ a little in brightness (tilt, wear); tied to the card, not to the
+        # drawing order, so a card keeps its look while a table grows
+        tint = 0.93 + 0.1 * ((c.uid * 2654435761 + tint_seed) % 1000) / 1000.0
         _paste(img, owner, face.levels, (CARD_W, CARD_H), m, c.uid, shadow, tint)
     for occ in plan.occluders:
         sprite, alpha = make_sprite(occ)

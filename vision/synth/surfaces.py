@@ -7,6 +7,7 @@ import numpy as np
 
 SURFACE_KINDS: tuple[str, ...] = ("felt", "wood", "cloth", "plain")
 _FELT_BGR = ((40, 100, 30), (90, 60, 20), (40, 40, 130), (50, 70, 40), (60, 50, 50))
+_WOOD_BGR = ((90, 140, 190), (70, 110, 160), (120, 170, 210), (50, 80, 120), (140, 180, 215))
 _PLAIN_BGR = ((225, 228, 230), (200, 205, 210), (170, 195, 215), (60, 60, 60), (120, 130, 140))
 
 
@@ -30,22 +31,31 @@ def _felt(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
 
 
 def _wood(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
-    light = _jitter(rng, (120, 170, 215), 0.2)
-    dark = light * rng.uniform(0.45, 0.7)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    t = rng.uniform(0, np.pi)
-    u = xx * np.cos(t) + yy * np.sin(t)  # across the grain
-    v = -xx * np.sin(t) + yy * np.cos(t)
-    warp = 18 * smooth_noise(rng, w, h, 120) + 4 * smooth_noise(rng, w, h, 25)
-    grain = 0.5 + 0.5 * np.sin((u + warp) * rng.uniform(0.08, 0.25))
-    grain = grain**3 * 0.6 + 0.4 * (0.5 + 0.5 * np.sin((u + warp) * 0.9))
-    plank = rng.uniform(120, 300)
-    seams = (np.abs(((u + 7) % plank)) < 1.6).astype(np.float32)
-    shade = 1 + 0.08 * np.floor(u / plank % 3)[..., None] * (1 if rng.random() < 0.5 else -1)
-    out = dark + (light - dark) * grain[..., None]
-    out = out * shade * (1 - 0.5 * seams[..., None])
-    del v
-    return out + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    """Planks with growth rings and fibres, drawn along x at half resolution, then turned
+    to a random angle and scaled up."""
+    full = int(np.hypot(w, h)) + 4
+    d = full // 2
+    tone_bgr = _WOOD_BGR[int(rng.integers(len(_WOOD_BGR)))]
+    light = np.asarray(tone_bgr, np.float32) * np.float32(rng.uniform(0.85, 1.15))
+    light *= rng.uniform(0.95, 1.05, 3).astype(np.float32)
+    dark = light * np.float32(rng.uniform(0.55, 0.75))
+    yy = np.arange(d, dtype=np.float32)[:, None] * 2
+    warp = 30 * smooth_noise(rng, d, d, 160) + 5 * smooth_noise(rng, d, d, 25)
+    period = rng.uniform(14, 45)
+    rings = (0.5 + 0.5 * np.sin((2 * np.pi / period) * (yy + warp))) ** 3
+    gh, gw = max(2, d), max(2, d // 40)  # fibres: long along x, thin across
+    fibres = cv2.resize(rng.normal(0, 1, (gh, gw)).astype(np.float32), (d, d),
+                        interpolation=cv2.INTER_LINEAR)  # fmt: skip
+    plank = rng.uniform(90, 220)
+    board = np.floor(yy / plank)
+    tone = 1 + 0.07 * np.sin(board * 2.7 + rng.uniform(0, 6))
+    seams = (np.abs((yy % plank) - 1) < 1.6).astype(np.float32)
+    t = (1.0 - 0.6 * rings + 0.12 * fibres).clip(0, 1)
+    out = (dark + (light - dark) * t[..., None]) * (tone * (1 - 0.45 * seams))[..., None]
+    rot = cv2.getRotationMatrix2D((d / 2, d / 2), float(rng.uniform(0, 180)), 2.0)
+    rot[:, 2] += (w / 2 - d / 2, h / 2 - d / 2)
+    out = cv2.warpAffine(out.astype(np.float32), rot, (w, h), flags=cv2.INTER_LINEAR)
+    return out + rng.normal(0, 2, (h, w, 1)).astype(np.float32)
 
 
 def _cloth(rng: np.random.Generator, w: int, h: int) -> np.ndarray:

@@ -62,6 +62,7 @@ def evaluate(model: nn.Module, crops: torch.Tensor, labels: torch.Tensor) -> tup
 def train_classifier(
     train_npz: Path, val_npz: Path, weights_path: Path, epochs: int, seed: int = 0,
     resume: bool = True, batch_size: int = 256, lr: float = 3e-3, threads: int | None = None,
+    samples_per_epoch: int | None = None,
 ) -> ClassifierRun:
     torch.manual_seed(seed)
     if threads:
@@ -75,13 +76,16 @@ def train_classifier(
         model.load_state_dict(checkpoint["state_dict"])
         print(f"resumed from {weights_path}")
     optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
-    steps = epochs * ((len(train_x) + batch_size - 1) // batch_size)
+    per_epoch = min(samples_per_epoch or len(train_x), len(train_x))
+    steps = epochs * ((per_epoch + batch_size - 1) // batch_size)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=lr, total_steps=steps)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
     started = time.monotonic()
     for epoch in range(epochs):
         model.train()
-        order = torch.randperm(len(train_x), generator=generator)
+        # A fresh random subset each epoch: every crop is seen over the run, and an epoch
+        # stays short enough to fit beside the detector's training on two cores.
+        order = torch.randperm(len(train_x), generator=generator)[:per_epoch]
         total_loss = 0.0
         for start in range(0, len(order), batch_size):
             idx = order[start : start + batch_size]
@@ -91,7 +95,7 @@ def train_classifier(
             loss.backward()
             optimizer.step()
             schedule.step()
-            total_loss += float(loss) * len(idx)
+            total_loss += loss.item() * len(idx)
         top1, misread, none_recall = evaluate(model, val_x, val_y)
         print(
             f"epoch {epoch + 1}/{epochs} loss {total_loss / len(order):.4f} val top1 {top1:.4f} "

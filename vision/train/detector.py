@@ -25,6 +25,14 @@ class DetectorTraining:
     seed: int = 0
     workers: int = 2
     fresh: bool = False
+    hours: float | None = None  # train for this long instead of a fixed epoch count
+
+
+def _use_every_core(trainer: object) -> None:
+    """Ultralytics trains on CPU with cores-1 threads: one thread on a 2-core machine."""
+    import torch
+
+    torch.set_num_threads(os.cpu_count() or 1)
 
 
 def train_detector(cfg: DetectorTraining) -> Path:
@@ -33,6 +41,7 @@ def train_detector(cfg: DetectorTraining) -> Path:
     start = cfg.weights_out if cfg.weights_out.exists() and not cfg.fresh else None
     model = YOLO(str(start)) if start else YOLO("yolo11n.yaml")
     print(f"detector: starting from {start or 'yolo11n.yaml (random weights)'}", flush=True)
+    model.add_callback("on_train_start", _use_every_core)
     model.train(
         data=str(cfg.data_yaml),
         epochs=cfg.epochs,
@@ -41,7 +50,7 @@ def train_detector(cfg: DetectorTraining) -> Path:
         workers=cfg.workers,
         seed=cfg.seed,
         device="cpu",
-        project=str(cfg.runs_dir),
+        project=str(cfg.runs_dir.resolve()),  # relative paths land under runs/detect/
         name="detector",
         exist_ok=True,
         pretrained=False,
@@ -56,8 +65,9 @@ def train_detector(cfg: DetectorTraining) -> Path:
         close_mosaic=1,
         patience=100,
         verbose=True,
+        **({"time": cfg.hours} if cfg.hours else {}),
     )
-    trainer_dir = cfg.runs_dir / "detector" / "weights"
+    trainer_dir = cfg.runs_dir.resolve() / "detector" / "weights"
     best = trainer_dir / "best.pt"
     chosen = best if best.exists() else trainer_dir / "last.pt"
     cfg.weights_out.parent.mkdir(parents=True, exist_ok=True)

@@ -36,12 +36,14 @@ def fan(
     angle_deg: float = 0.0,
     vertical: bool = False,
     second_index: bool = True,
+    four_corner: bool = False,
     conf: float | Sequence[float] = 0.9,
 ) -> list[CardDetection]:
     """Detections of a fan whose first card's top-left corner is at (x0, y0).
 
     The fan runs along the card's width (``vertical=False``) or its height, ``step`` index
     heights per card; the whole meld is turned by ``angle_deg`` (90 = card on its side).
+    ``four_corner``: the deck prints an index in every corner, so each strip shows two.
     """
     a = math.radians(angle_deg)
     ca, sa = math.cos(a), math.sin(a)
@@ -56,9 +58,23 @@ def fan(
         du, dv = (0.0, k * step) if vertical else (k * step, 0.0)
         x, y = to_image(du + INDEX_IN[0], dv + INDEX_IN[1])
         out.append(det(card, x, y, s, confs[k], turned))
+        if four_corner:  # the strip's other index: bottom-left, or top-right
+            u, v = (
+                (CARD_W - INDEX_IN[0], INDEX_IN[1])
+                if vertical
+                else (INDEX_IN[0], CARD_H - INDEX_IN[1])
+            )
+            out.append(det(card, *to_image(du + u, dv + v), s, confs[k], turned))
     if second_index and cards:
         k = len(cards) - 1
         du, dv = (0.0, k * step) if vertical else (k * step, 0.0)
-        x, y = to_image(du + CARD_W - INDEX_IN[0], dv + CARD_H - INDEX_IN[1])
-        out.append(det(cards[-1], x, y, s, confs[-1], turned))
+        far = [(CARD_W - INDEX_IN[0], CARD_H - INDEX_IN[1])]
+        if four_corner:  # the last card's far edge shows its other two indices
+            far.append(
+                (INDEX_IN[0], CARD_H - INDEX_IN[1])
+                if vertical
+                else (CARD_W - INDEX_IN[0], INDEX_IN[1])
+            )
+        for u, v in far:
+            out.append(det(cards[-1], *to_image(du + u, dv + v), s, confs[-1], turned))
     return out

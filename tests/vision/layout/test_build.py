@@ -198,3 +198,43 @@ def test_zones_from_table_corners():
 def test_bad_calibration_is_refused(data, message):
     with pytest.raises(ValueError, match=message):
         ZoneMap.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"vertical": True},
+        {"angle_deg": 90.0},
+        {"angle_deg": 180.0},
+        {"vertical": True, "angle_deg": -90.0},
+    ],
+)
+def test_four_index_deck_reads_each_card_once(kwargs):
+    cards = ["3D", "4D", "5D", "6D", "7D"]
+    got = melds_of(fan(cards, 600, 460, four_corner=True, **kwargs))
+    assert got in ([cards], [cards[::-1]])
+
+
+def test_four_index_set_with_both_copies_side_by_side():
+    got = melds_of(fan(["9C", "9H", "9H", "9S"], 400, 460, four_corner=True))
+    assert got == [["9C", "9H", "9H", "9S"]]
+
+
+def test_four_index_melds_that_touch():
+    first = fan(["3C", "4C", "5C"], 300, 450, four_corner=True)
+    second = fan(["8D", "8S", "8H"], 300 + 2 * 1.2 * 20 + 3.9 * 20 + 3, 450, four_corner=True)
+    assert melds_of(first + second) == [["3C", "4C", "5C"], ["8D", "8S", "8H"]]
+
+
+def test_four_index_fan_with_one_twin_missing():
+    dets = fan(["3D", "4D", "5D", "6D"], 500, 460, four_corner=True)
+    del dets[3]  # the bottom-left index of the 4D is covered
+    assert melds_of(dets) == [["3D", "4D", "5D", "6D"]]
+
+
+def test_a_neighbouring_corner_at_the_end_of_a_fan_is_let_go():
+    dets = fan(["5C", "6C", "7C", "8C", "9C"], 300, 450)
+    # Another meld's corner index lies on the fan's line, an odd step past its end.
+    dets.append(det("QC", dets[4].center_xy[0] + 2.1 * 20, dets[4].center_xy[1]))
+    assert melds_of(dets) == [["5C", "6C", "7C", "8C", "9C"]]

@@ -1,0 +1,114 @@
+"""The referee over a stream of frames: detections -> layout -> the hand's memory ->
+verdicts, and the timestamped events a player cares about.
+
+Vision reports structure (a meld laid, cards added, a card moved, a pile gone); this layer
+adds what needs the rules: a burraco completed (clean or dirty), a wild moved, a meld
+that became illegal and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from desktop.table_reading import MeldReading, TableReading, judge_group, read_table
+from engine import Rules
+from vision.layout import build_layout
+from vision.layout.types import TEAM_ZONES, MeldGroup
+from vision.layout.zones import ZoneMap
+from vision.tracking import EventKind, MemoryParams, TableMemory, TrackEvent
+from vision.types import CardDetection
+
+WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
+
+
+class Referee:
+    """Feed it every frame's detections; ask it for the reading at any time."""
+
+    def __init__(
+        self, rules: Rules, zones: ZoneMap | None = None, params: MemoryParams | None = None
+    ) -> None:
+        self.rules = rules
+        self.zones = zones
+        self.memory = TableMemory(params or MemoryParams())
+        self.events: list[dict[str, Any]] = []
+        self._last: dict[int, MeldReading] = {}
+
+    def update(
+        self, detections: Sequence[CardDetection], size_wh: tuple[int, int], t_monotonic: float
+    ) -> list[dict[str, Any]]:
+        layout = build_layout(detections, size_wh, self.zones)
+        return self.apply(self.memory.update(layout, t_monotonic))
+
+    def apply(self, track_events: Sequence[TrackEvent]) -> list[dict[str, Any]]:
+        """Turn the memory's structural events into the referee's events."""
+        state = self.memory.state()
+        melds: dict[int, tuple[str, MeldGroup]] = {
+            m.meld_id: (zone, m)
+            for zone in TEAM_ZONES
+            for m in state.zone(zone).melds
+            if m.meld_id is not None
+        }
+        out: list[dict[str, Any]] = []
+        touched: dict[int, float] = {}
+        for ev in track_events:
+            if ev.kind is EventKind.PILE_LEFT:
+                out.append({"t": round(ev.t_monotonic, 3), "type": "pozzetto_taken", **ev.detail})
+                continue
+            if ev.meld_id is None or ev.meld_id not in melds:
+                continue
+            zone, group = melds[ev.meld_id]
+            now = judge_group(zone, group, self.rules)
+            out.append(self._structural(ev, now))
+            touched[ev.meld_id] = ev.t_monotonic
+        for meld_id, t in touched.items():
+            zone, group = melds[meld_id]
+            now = judge_group(zone, group, self.rules)
+            out.extend(self._verdict_events(t, now, self._last.get(meld_id)))
+            self._last[meld_id] = now
+        self.events.extend(out)
+        return out
+
+    def _structural(self, ev: TrackEvent, now: MeldReading) -> dict[str, Any]:
+        base: dict[str, Any] = {
+            "t": round(ev.t_monotonic, 3),
+            "team": now.zone,
+            "meld": now.meld_id,
+        }
+        if ev.kind is EventKind.MELD_LAID:
+            return {**base, "type": "meld_laid", "cards": list(now.cards)}
+        if ev.kind is EventKind.CARDS_ADDED:
+            return {
+                **base,
+                "type": "card_added",
+                "cards": list(ev.cards),
+                "meld_cards": list(now.cards),
+            }
+        if ev.kind is EventKind.CARD_MOVED:
+            card = ev.cards[0]
+            old = self._last.get(now.meld_id or -1)
+            was_wild = card == "JK" or (
+                old is not None and any(r.wild and str(r.card) == card for r in old.verdict.roles)
+            )
+            kind = "wild_moved" if card in WILD_LABELS and was_wild else "card_moved"
+            return {**base, "type": kind, "card": card, "meld_cards": list(now.cards)}
+        return {**base, "type": "card_reread", "card": ev.cards[0], "was": ev.detail.get("was")}
+
+    @staticmethod
+    def _verdict_events(
+        t: float, now: MeldReading, old: MeldReading | None
+    ) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        base: dict[str, Any] = {"t": round(t, 3), "team": now.zone, "meld": now.meld_id}
+        v = now.verdict
+        if v.burraco is not None and (old is None or old.verdict.burraco is None):
+            out.append({**base, "type": "burraco_completed", "kind": v.burraco.value,
+                        "cards": list(now.cards)})  # fmt: skip
+        if not v.legal and (old is None or old.verdict.legal):
+            out.append({**base, "type": "meld_illegal", "faults": [f.value for f in v.faults],
+                        "cards": list(now.cards)})  # fmt: skip
+        return out
+
+    def reading(self) -> TableReading:
+        problems, _ = self.memory.ledger()
+        return read_table(self.memory.state(), self.rules, problems, self.events)

@@ -1,0 +1,192 @@
+"""From the table's layout to the referee's reading: every meld judged by the engine,
+the 108-card ledger, flags for the players, and (given what the camera cannot see) the
+hand's score. This is where vision's geometric slot order meets the rules.
+
+Slot order from vision is geometric (left to right, or top to bottom), which is the
+table order only when the meld was laid that way round; a run laid high card first, or
+seen from the other team's side, reads backwards. So each meld is judged both ways: a
+run is legal in one direction only, and where both directions are legal and give a
+different verdict the meld is flagged, never silently decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import MeldVerdict, Rules, judge_meld
+from vision.layout.types import TEAM_ZONES, MeldGroup, TableLayout
+from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+
+TWOS = ("2C", "2D", "2H", "2S")
+
+
+@dataclass(frozen=True)
+class MeldReading:
+    """One meld as the referee reads it: cards in table order and the engine's verdict."""
+
+    zone: str
+    cards: tuple[str, ...]
+    verdict: MeldVerdict
+    confidence: float
+    meld_id: int | None = None
+    flags: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        v = self.verdict
+        out: dict[str, Any] = {
+            "cards": list(self.cards),
+            "legal": v.legal,
+            "faults": [f.value for f in v.faults],
+            "type": None if v.kind is None else v.kind.value,
+            "clean": v.clean,
+            "burraco": None if v.burraco is None else v.burraco.value,
+            "points": v.points,
+            "confidence": round(self.confidence, 3),
+        }
+        if self.meld_id is not None:
+            out["id"] = self.meld_id
+        return out
+
+
+def _same_verdict(a: MeldVerdict, b: MeldVerdict) -> bool:
+    return (a.legal, a.kind, a.clean, a.burraco, a.points) == (
+        b.legal,
+        b.kind,
+        b.clean,
+        b.burraco,
+        b.points,
+    )
+
+
+def orient(
+    cards: Sequence[str], rules: Rules
+) -> tuple[tuple[str, ...], MeldVerdict, tuple[str, ...]]:
+    """Table order, verdict and flags for cards read in geometric slot order."""
+    forward = tuple(cards)
+    backward = forward[::-1]
+    v_fwd = judge_meld(forward, rules)
+    v_bwd = judge_meld(backward, rules)
+    if v_fwd.legal and v_bwd.legal:
+        flags: tuple[str, ...] = ()
+        if not _same_verdict(v_fwd, v_bwd):
+            flags = (
+                f"meld {' '.join(forward)}: direction unclear, read either way it is legal "
+                f"but {'clean' if v_fwd.clean else 'dirty'} one way and "
+                f"{'clean' if v_bwd.clean else 'dirty'} the other",
+            )
+        return forward, v_fwd, flags
+    if v_bwd.legal:
+        return backward, v_bwd, ()
+    if v_fwd.legal:
+        return forward, v_fwd, ()
+    # Illegal both ways: report the reading with fewer faults (forward on a tie).
+    if len(v_bwd.faults) < len(v_fwd.faults):
+        return backward, v_bwd, ()
+    return forward, v_fwd, ()
+
+
+def two_flags(
+    meld: MeldGroup, cards: Sequence[str], verdict: MeldVerdict, rules: Rules
+) -> list[str]:
+    """A 2 whose role (natural or wild) rests on a slot the camera does not see now."""
+    if not verdict.legal or not any(c in TWOS for c in cards):
+        return []
+    unseen = {s.card for s in meld.slots if not s.visible}
+    best = judge_meld(cards, rules, any_order=True)
+    if not best.legal or best.clean == verdict.clean:
+        return []
+    doubtful = [c for c in cards if c in TWOS and c in unseen]
+    if not doubtful:
+        return []
+    return [
+        f"meld {' '.join(cards)}: {doubtful[0]} is hidden now, so whether it is natural "
+        "or wild rests on where it was last seen; check it"
+    ]
+
+
+def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
+    cards, verdict, flags = orient(meld.cards, rules)
+    extra = two_flags(meld, cards, verdict, rules)
+    return MeldReading(zone, cards, verdict, meld.confidence, meld.meld_id, flags + tuple(extra))
+
+
+@dataclass(frozen=True)
+class TableReading:
+    melds: Mapping[str, tuple[MeldReading, ...]]
+    discard: tuple[str, ...]
+    shown: Mapping[str, tuple[str, ...]]
+    ledger: tuple[LedgerProblem, ...]
+    flags: tuple[str, ...]
+    score: Mapping[str, Any] | None = None
+    events: tuple[Mapping[str, Any], ...] = field(default=())
+
+    def to_json(self, with_events: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "zones": {
+                z: {"melds": [m.to_json() for m in self.melds.get(z, ())]} for z in TEAM_ZONES
+            },
+            "discard": list(self.discard),
+            "ledger": [p.to_json() for p in self.ledger],
+            "flags": list(self.flags),
+            "score": None if self.score is None else dict(self.score),
+        }
+        if with_events:
+            out["events"] = [dict(e) for e in self.events]
+        return out
+
+
+def still_ledger(layout: TableLayout) -> list[LedgerProblem]:
+    """Ledger of a single frame: one reading per card, so nothing can be corrected."""
+    readings = []
+    for zone, meld_index, slot in layout.all_slots():
+        where = f"{zone} meld {meld_index + 1}" if meld_index is not None else f"{zone} cards"
+        readings.append(
+            Reading(
+                f"{where} ({slot.card} at {slot.center_xy[0]:.0f},{slot.center_xy[1]:.0f})",
+                {slot.card: slot.confidence},
+            )
+        )
+    return check_ledger(readings)[0]
+
+
+def read_table(
+    layout: TableLayout,
+    rules: Rules,
+    ledger: Sequence[LedgerProblem] | None = None,
+    events: Sequence[Mapping[str, Any]] = (),
+) -> TableReading:
+    """Judge every meld of a layout (one frame, or the remembered table)."""
+    melds: dict[str, tuple[MeldReading, ...]] = {}
+    flags: list[str] = []
+    for zone in TEAM_ZONES:
+        readings = tuple(judge_group(zone, m, rules) for m in layout.zone(zone).melds)
+        melds[zone] = readings
+        for r in readings:
+            flags.extend(r.flags)
+            if not r.verdict.legal:
+                faults = ", ".join(f.value for f in r.verdict.faults)
+                flags.append(f"team {zone} meld {' '.join(r.cards)} is not legal: {faults}")
+        loose = [s.card for s in layout.zone(zone).loose]
+        if loose:
+            flags.append(f"cards on team {zone}'s side in no meld: {' '.join(loose)}")
+    problems = list(ledger) if ledger is not None else still_ledger(layout)
+    flags.extend(p.message() for p in problems if p.resolved_as is None)
+    unassigned = [s.card for s in layout.zone("unassigned").loose] + [
+        c for m in layout.zone("unassigned").melds for c in m.cards
+    ]
+    if unassigned:
+        flags.append(f"cards outside every zone: {' '.join(unassigned)}")
+    shown = {
+        z: layout.zone(f"{z}_shown").cards for z in TEAM_ZONES if layout.zone(f"{z}_shown").cards
+    }
+    return TableReading(
+        melds,
+        layout.zone("discard").cards,
+        shown,
+        tuple(problems),
+        tuple(flags),
+        None,
+        tuple(events),
+    )

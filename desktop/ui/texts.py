@@ -1,0 +1,63 @@
+"""Words for what the core decided: verdict badges, fault reasons, pozzetto states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from desktop.ui.i18n import t
+
+# The engine's fault codes, in words (rules-vectors conventions).
+FAULT_WORDS: dict[str, str] = {
+    "too_few_cards": "fewer than three cards",
+    "only_wilds": "only wild cards",
+    "two_wilds": "two wild cards",
+    "mixed_suits": "suits mixed in a sequence",
+    "not_consecutive": "not consecutive",
+    "duplicate_rank": "a rank repeated in a sequence",
+    "wrap_around": "runs past the ace",
+    "ace_both_ends": "an ace at both ends",
+    "not_set_or_sequence": "neither a set nor a sequence",
+    "impossible_card_count": "more copies of a card than the decks hold",
+    "duplicate_set_rank": "a second set of the same rank",
+    "set_rank_not_allowed": "sets of this rank are not allowed",
+}
+
+
+def fault_text(code: str | None) -> str:
+    if not code:
+        return t("illegal")
+    return t(FAULT_WORDS.get(code, code.replace("_", " ")))
+
+
+def verdict_text(meld: Mapping[str, Any]) -> str:
+    """One line for a meld's badge: legal and what kind, or illegal and why."""
+    if meld.get("legal") is False:
+        return t("illegal: {reason}").format(reason=fault_text(meld.get("reason")))
+    parts = []
+    if meld.get("burraco") == "clean":
+        parts.append(t("clean burraco"))
+    elif meld.get("burraco") == "semi-clean":
+        parts.append(t("semi-clean burraco"))
+    elif meld.get("burraco") == "dirty":
+        parts.append(t("dirty burraco"))
+    elif meld.get("type") == "set":
+        parts.append(t("set"))
+    elif meld.get("type") == "sequence":
+        parts.append(t("sequence"))
+    else:
+        parts.append(t("legal"))
+    if meld.get("points") is not None:
+        parts.append(t("{points} pts").format(points=meld["points"]))
+    return " · ".join(parts)
+
+
+POZZETTO_WORDS = {
+    "taken": "taken",
+    "not_taken": "not taken",
+    "taken_unseen": "taken, not seen",
+}
+
+
+def pozzetto_text(state: str) -> str:
+    return t(POZZETTO_WORDS.get(state, state))

@@ -1,0 +1,50 @@
+"""The `arbitro detect --json` contract."""
+
+import json
+
+import cv2
+import pytest
+
+from desktop.cli import main
+from vision.synth.dataset import SynthConfig, render_sample
+from vision.synth.styles import default_training_styles
+
+pytestmark = pytest.mark.model
+
+
+@pytest.fixture(scope="module")
+def table_jpg(tmp_path_factory):
+    path = tmp_path_factory.mktemp("detect") / "table.jpg"
+    config = SynthConfig(seed=31, size_wh=(1280, 720), styles=default_training_styles(),
+                         framing="table")
+    cv2.imwrite(str(path), render_sample(config, 0).image_bgr)
+    return path
+
+
+def test_one_json_line_per_image_with_an_error_for_the_unreadable(table_jpg, tmp_path, capsys):
+    corrupt = tmp_path / "corrupt.jpg"
+    corrupt.write_bytes(b"\xff\xd8 this is not a jpeg")
+    code = main(["detect", "--json", str(table_jpg), str(corrupt)])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0
+    assert [line["image"] for line in lines] == [str(table_jpg), str(corrupt)]
+    good, bad = lines
+    assert (good["width"], good["height"]) == (1280, 720)
+    assert good["detections"], "a rendered table has cards"
+    first = good["detections"][0]
+    assert set(first) == {"card", "confidence", "box_xyxy"}
+    assert len(first["box_xyxy"]) == 4
+    assert "error" in bad and "detections" not in bad
+
+
+def test_exit_2_when_no_image_could_be_read(tmp_path, capsys):
+    code = main(["detect", "--json", str(tmp_path / "missing.jpg")])
+    assert code == 2
+    assert json.loads(capsys.readouterr().out)["error"].endswith("no such file")
+
+
+def test_exit_2_with_one_line_when_the_model_is_missing(table_jpg, tmp_path, capsys):
+    code = main(["detect", "--models", str(tmp_path), str(table_jpg)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and "no card model" in err

@@ -1,0 +1,124 @@
+"""``arbitro read`` end to end with a stub card reader: the first pixel of each image
+says which scripted detections it shows."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from desktop import cli
+from desktop.commands import read as read_cmd
+from tests.vision.layout.fans import fan
+
+
+class StubReader:
+    def __init__(self, scenes):
+        self.scenes = scenes  # first pixel value -> detections
+
+    def detect(self, image_bgr, min_confidence=None):
+        return list(self.scenes[int(image_bgr[0, 0, 0])])
+
+
+def write_image(path, value):
+    import cv2
+
+    img = np.zeros((720, 1280, 3), np.uint8)
+    img[0, 0, :] = value
+    cv2.imwrite(str(path), img)
+    return path
+
+
+@pytest.fixture
+def stub(monkeypatch):
+    scenes: dict[int, list] = {}
+    monkeypatch.setattr(read_cmd, "make_reader", lambda models_dir: StubReader(scenes))
+    return scenes
+
+
+def run_json(capsys, *argv):
+    code = cli.main(["read", "--json", *argv])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return json.loads(out.out)
+
+
+def test_still_image_json(tmp_path, stub, capsys):
+    stub[0] = fan(["5H", "4H", "3H"], 300, 450) + fan(["KS", "KD", "KC"], 300, 60)
+    out = run_json(capsys, str(write_image(tmp_path / "t.png", 0)))
+    assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [["3H", "4H", "5H"]]
+    assert [m["cards"] for m in out["zones"]["B"]["melds"]] == [["KS", "KD", "KC"]]
+    assert out["score"] is None
+
+
+def test_score_with_hands_given_as_cards_and_as_an_image(tmp_path, stub, capsys):
+    stub[0] = fan(["3H", "4H", "5H"], 300, 450) + fan(["KS", "KD", "KC"], 300, 60)
+    stub[1] = fan(["AS", "9D"], 300, 300)  # a photo of team B's partner's hand
+    table = write_image(tmp_path / "t.png", 0)
+    hand = write_image(tmp_path / "hand.png", 1)
+    out = run_json(
+        capsys, "--closed-by", "A", "--pozzetto", "A=taken,B=not_taken",
+        "--hand", "A=4D,JK", "--hand", f"B={hand}", str(table),
+    )  # fmt: skip
+    # A: 15 + 100 closing - 35 held; B: 30 - (15 + 10) held - 100 pozzetto not taken.
+    assert out["score"]["A"]["total"] == 80
+    assert out["score"]["B"]["total"] == -95
+    assert out["flags"] == []
+
+
+def test_folder_sequence_with_events(tmp_path, stub, capsys):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    stub[0] = fan(["8S", "9S", "10S"], 300, 450)
+    stub[1] = fan(["8S", "9S", "10S", "JS", "QS", "KS", "JK"], 300, 450)
+    for k in range(8):
+        write_image(folder / f"{k:03d}.png", 0 if k < 4 else 1)
+    out = run_json(capsys, "--events", str(folder))
+    assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [
+        ["8S", "9S", "10S", "JS", "QS", "KS", "JK"]
+    ]
+    assert [e["type"] for e in out["events"]] == ["meld_laid", "card_added", "burraco_completed"]
+    assert out["events"][2]["kind"] == "dirty"
+
+
+def test_text_output(tmp_path, stub, capsys):
+    stub[0] = fan(["3H", "4H", "5H"], 300, 450)
+    assert cli.main(["read", str(write_image(tmp_path / "t.png", 0))]) == 0
+    text = capsys.readouterr().out
+    assert "3H 4H 5H" in text and "legal sequence" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--preset", "nope"], "unknown preset"),
+        (["--closed-by", "C"], "--closed-by"),
+        (["--pozzetto", "A=lost"], "--pozzetto"),
+        (["--hand", "A=4D,ZZ"], "--hand"),
+        (["--hand", "A=missing.jpg"], "no such image"),
+        (["--zones", "missing.json"], "cannot read zone calibration"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(tmp_path, stub, capsys, argv, message):
+    stub[0] = []
+    code = cli.main(["read", *argv, str(write_image(tmp_path / "t.png", 0))])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err and err.count("\n") == 1
+
+
+def test_missing_source_exit_2(stub, capsys):
+    assert cli.main(["read", "no/such/file.mp4"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_missing_model_exit_2(tmp_path, monkeypatch, capsys):
+    from vision.detector import ModelMissingError
+
+    def missing(models_dir):
+        raise ModelMissingError("no card model in models/")
+
+    monkeypatch.setattr(read_cmd, "make_reader", missing)
+    assert cli.main(["read", str(write_image(tmp_path / "t.png", 0))]) == 2
+    assert "no card model" in capsys.readouterr().err

@@ -1,0 +1,120 @@
+"""Sources and readers for the worker: --source parsing, the demo fallback, the model path
+(with a stand-in card reader), and the camera health check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from desktop.session_demo import DEMO_STEPS, demo_frames, render_step, table_truth, truth_detections
+from desktop.session_frames import (
+    BlindReader,
+    ModelReader,
+    SourceSpec,
+    check_health,
+    open_frames,
+    parse_source,
+)
+from vision.types import CardDetection
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "vision_spec"),
+    [
+        ("demo", "demo", "demo"),
+        ("0", "camera", "0"),
+        ("Logitech", "camera", "cam:Logitech"),
+        (None, "camera", "0"),
+    ],
+)
+def test_parse_source(text, kind, vision_spec) -> None:
+    spec = parse_source(text)
+    assert (spec.kind, spec.to_vision()) == (kind, vision_spec)
+
+
+def test_parse_source_files_and_folders(tmp_path: Path) -> None:
+    video = tmp_path / "hand.mp4"
+    video.write_bytes(b"")
+    assert parse_source(str(video)) == SourceSpec("video", str(video))
+    assert parse_source(str(tmp_path)) == SourceSpec("folder", str(tmp_path))
+    with pytest.raises(ValueError, match="no such file"):
+        parse_source(str(tmp_path / "missing.mp4"))
+
+
+def test_demo_without_the_recording_plays_the_builtin_hand(monkeypatch, tmp_path: Path) -> None:
+    import vision.sources
+
+    monkeypatch.setattr(vision.sources, "DEMO_PATH", tmp_path / "absent.mp4")
+    with open_frames(SourceSpec("demo")) as frames:
+        images = [f.image_bgr.shape for f in frames]
+    assert len(images) == sum(s.frames for s in DEMO_STEPS) and images[0] == (540, 960, 3)
+
+
+def test_a_folder_source_goes_through_vision_sources(tmp_path: Path) -> None:
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((20, 30, 3), i * 50, np.uint8))
+    with open_frames(SourceSpec("folder", str(tmp_path))) as frames:
+        assert [int(f.image_bgr.mean()) for f in frames] == [0, 50, 100]
+
+
+class PerfectCardReader:
+    """Stands in for the card model: returns the demo's true index boxes."""
+
+    backend_name = "stand-in"
+
+    def __init__(self, detections: tuple[CardDetection, ...]) -> None:
+        self.detections = detections
+
+    def detect(self, image_bgr: np.ndarray) -> list[CardDetection]:
+        return list(self.detections)
+
+
+def test_the_model_path_reads_judges_and_remembers_the_table() -> None:
+    frames = list(demo_frames())
+    reader = None
+    readings = []
+    for frame, truth in frames:
+        # a perfect stand-in model: the demo's true index boxes for this frame
+        card_reader = PerfectCardReader(truth_detections(truth))
+        if reader is None:
+            reader = ModelReader(card_reader, "pagat")
+        reader._reader = card_reader
+        readings.append(reader.read(frame))
+    last = readings[-1].reading
+    truth = table_truth(DEMO_STEPS[-1])
+    for team in ("A", "B"):
+        got = sorted(tuple(sorted(m["cards"])) for m in last["zones"][team]["melds"])
+        want = sorted(tuple(sorted(m["cards"])) for m in truth["zones"][team]["melds"])
+        assert got == want
+        for meld in last["zones"][team]["melds"]:
+            assert meld["legal"] and len(meld["boxes_xyxy"]) == len(meld["cards"])
+    burracos = sorted(m["burraco"] or "" for m in last["zones"]["A"]["melds"])
+    assert burracos == ["clean", "dirty"]
+    kinds = [e["type"] for r in readings for e in r.reading["events"]]
+    assert "meld_laid" in kinds and "burraco_completed" in kinds
+    assert readings[-1].model_status.startswith("model")
+    assert readings[-1].layout["size_wh"] == [960, 540]
+
+
+def test_blind_reader_keeps_the_picture_and_says_why() -> None:
+    frame = next(f for f, _ in demo_frames())
+    reading = BlindReader("reader.json is missing").read(frame)
+    assert reading.image_bgr is frame.image_bgr and reading.reading == {}
+    assert reading.model_status == "model missing: reader.json is missing"
+
+
+def test_health_check_gives_advice() -> None:
+    good = render_step(DEMO_STEPS[-1])
+    assert check_health(good).advice == ()
+    dark = (good * 0.15).astype(np.uint8)
+    assert any("too dark" in a for a in check_health(dark).advice)
+    glare = good.copy()
+    glare[:200, :400] = 255
+    assert any("glare" in a for a in check_health(glare).advice)
+    blurred = cv2.GaussianBlur(good, (31, 31), 12)
+    assert any("blurred" in a for a in check_health(blurred).advice)
+    tiny = [CardDetection("QH", 0.9, (0.0, 0.0, 6.0, 9.0))] * 3
+    assert any("too small" in a for a in check_health(good, tiny).advice)

@@ -1,0 +1,130 @@
+"""Layout -> engine verdicts, flags, ledger and referee events (synthetic detections)."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop.reading_referee import Referee
+from desktop.reading_score import parse_team_values, score_reading
+from desktop.table_reading import orient, read_table, two_flags
+from engine import get_preset
+from tests.vision.layout.fans import fan
+from vision.layout import build_layout
+from vision.layout.types import MeldGroup, Slot
+from vision.tracking import MemoryParams
+
+RULES = get_preset("pagat")
+SIZE = (1280, 720)
+
+
+def group(cards, hidden=()):
+    return MeldGroup(
+        tuple(
+            Slot(c, 0.9, (100.0 + 20 * i, 500.0), 20.0, (), i not in hidden)
+            for i, c in enumerate(cards)
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("read", "table_order", "legal"),
+    [
+        (["3H", "4H", "5H"], ("3H", "4H", "5H"), True),
+        (["5H", "4H", "3H"], ("3H", "4H", "5H"), True),  # laid high card first
+        (["8C", "JK", "6C"], ("6C", "JK", "8C"), True),
+        (["KS", "KD", "KC"], ("KS", "KD", "KC"), True),  # a set keeps the order it lies in
+        (["3H", "5H", "4S"], ("3H", "5H", "4S"), False),
+    ],
+)
+def test_orient_reads_runs_low_to_high(read, table_order, legal):
+    cards, verdict, flags = orient(read, RULES)
+    assert (cards, verdict.legal, flags) == (table_order, legal, ())
+
+
+def test_a_hidden_two_whose_role_decides_clean_or_dirty_is_flagged():
+    cards = ("3H", "4H", "5H", "2H")  # as laid: the 2H at the top is a wild
+    _, verdict, _ = orient(cards, RULES)
+    assert verdict.clean is False
+    assert two_flags(group(cards, hidden={3}), cards, verdict, RULES)
+    assert two_flags(group(cards), cards, verdict, RULES) == []
+
+
+def test_read_table_json_contract():
+    dets = (
+        fan(["5H", "4H", "3H"], 300, 450)
+        + fan(["QS", "QD", "2C", "JK"], 700, 450)
+        + fan(["7C", "8C", "9C", "10C", "JC", "QC", "KC"], 300, 60)
+    )
+    out = read_table(build_layout(dets, SIZE), RULES).to_json()
+    assert set(out) == {"zones", "discard", "ledger", "flags", "score"}
+    a = out["zones"]["A"]["melds"]
+    assert [m["cards"] for m in a] == [["3H", "4H", "5H"], ["QS", "QD", "2C", "JK"]]
+    assert a[0] == {
+        "cards": ["3H", "4H", "5H"], "legal": True, "faults": [], "type": "sequence",
+        "clean": True, "burraco": None, "points": 15, "confidence": 0.9,
+    }  # fmt: skip
+    assert a[1]["legal"] is False and "two_wilds" in a[1]["faults"]
+    b = out["zones"]["B"]["melds"]
+    assert (b[0]["burraco"], b[0]["points"]) == ("clean", 65)
+    assert any("not legal" in f for f in out["flags"])
+    assert out["ledger"] == [] and out["score"] is None
+
+
+def test_a_third_copy_on_a_still_is_flagged():
+    dets = fan(["7H", "7H", "7S"], 300, 450) + fan(["5H", "6H", "7H"], 300, 60)
+    out = read_table(build_layout(dets, SIZE), RULES).to_json()
+    assert [p["card"] for p in out["ledger"]] == ["7H"]
+    assert out["ledger"][0]["resolved_as"] is None
+    assert any("3 copies of 7H" in f for f in out["flags"])
+
+
+def test_score_from_reading_and_options():
+    dets = fan(["3H", "4H", "5H"], 300, 450) + fan(["KS", "KD", "KC"], 300, 60)
+    reading = read_table(build_layout(dets, SIZE), RULES)
+    pozzetto = parse_team_values("A=taken,B=not_taken", "--pozzetto", ("taken", "not_taken"))
+    hands = {"A": [["4D", "JK"], []], "B": [["AS"]]}
+    score, flags = score_reading(reading, RULES, "A", pozzetto, hands)
+    # A: 15 on the table + 100 closing - (5 + 30) in hand; B: 30 - 15 - 100 pozzetto.
+    assert score is not None
+    assert (score["A"]["total"], score["B"]["total"]) == (80, -85)
+    assert flags == []
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("A=maybe", "not one of"), ("C=taken", "expected A"), ("A", "expected A")],
+)
+def test_bad_team_values(text, error):
+    with pytest.raises(ValueError, match=error):
+        parse_team_values(text, "--pozzetto", ("taken", "not_taken"))
+
+
+def run_frames(referee, frames, t0=0.0, fps=10.0):
+    events = []
+    for k, dets in enumerate(frames):
+        events += referee.update(dets, SIZE, t0 + k / fps)
+    return events
+
+
+def test_referee_events_of_a_growing_meld():
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    ev = run_frames(ref, [fan(["4H", "5H", "JK", "7H"], 300, 450)] * 5)
+    assert [e["type"] for e in ev] == ["meld_laid"]
+    assert ev[0]["cards"] == ["4H", "5H", "JK", "7H"] and ev[0]["team"] == "A"
+    # A lay-off of the 6H pushes the joker to the top end.
+    ev = run_frames(ref, [fan(["4H", "5H", "6H", "7H", "JK"], 300, 450)] * 5, t0=1.0)
+    assert [e["type"] for e in ev] == ["card_added", "wild_moved"]
+    assert ev[1]["card"] == "JK"
+    # Two more cards complete a dirty burraco.
+    ev = run_frames(ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H"], 300, 450)] * 5, t0=2.0)
+    assert [e["type"] for e in ev] == ["card_added", "burraco_completed"]
+    assert ev[1]["kind"] == "dirty"
+    # A second wild makes it illegal, with the engine's reason.
+    ev = run_frames(
+        ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H", "2S"], 300, 450)] * 5, t0=3.0
+    )
+    assert [e["type"] for e in ev] == ["card_added", "meld_illegal"]
+    assert "two_wilds" in ev[1]["faults"]
+    reading = ref.reading().to_json(with_events=True)
+    assert [e["type"] for e in reading["events"]][:1] == ["meld_laid"]
+    assert len(reading["events"]) == 7

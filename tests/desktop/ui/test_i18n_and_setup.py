@@ -1,0 +1,127 @@
+"""Languages (every interface string has its Italian), themes, and the camera setup dialog."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QPalette
+
+import desktop.ui.i18n as i18n
+from desktop.ui.camera_setup import CameraSetupDialog
+from desktop.ui.i18n import install_language, read_ts, t
+from desktop.ui.texts import FAULT_WORDS, verdict_text
+from desktop.ui.theme import apply_theme
+from vision.layout.zones import ZoneMap
+
+UI = Path(i18n.__file__).resolve().parent
+
+
+def interface_strings() -> set[str]:
+    """Literal strings given to t() (directly or through the window's action helpers)."""
+    found = set()
+    for path in UI.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            position = {"t": 0, "_menu": 0, "_action": 1}.get(name)
+            if position is not None and len(node.args) > position:
+                arg = node.args[position]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    found.add(arg.value)
+    return found | set(FAULT_WORDS.values())
+
+
+def test_every_interface_string_has_an_italian_translation() -> None:
+    table = read_ts(UI / "i18n" / "arbitro_it.ts")
+    missing = sorted(interface_strings() - set(table))
+    assert not missing, f"no Italian for: {missing}"
+    # placeholders survive translation
+    for source, text in table.items():
+        assert sorted(_fields(source)) == sorted(_fields(text)), source
+
+
+def _fields(text: str) -> list[str]:
+    import string
+
+    return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+
+
+@pytest.mark.parametrize("drop_qm", [False, True])
+def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) -> None:
+    if drop_qm:  # a build without lrelease: the .ts file is read directly
+        (tmp_path / "arbitro_it.ts").write_bytes((UI / "i18n" / "arbitro_it.ts").read_bytes())
+        monkeypatch.setattr(i18n, "FOLDER", tmp_path)
+    how = install_language("it")
+    assert ("parsed" in how) == drop_qm
+    assert t("End of hand") == "Fine della mano"
+    assert verdict_text({"legal": False, "reason": "two_wilds"}) == "irregolare: due matte"
+    assert install_language("en") == "source text"
+    assert t("End of hand") == "End of hand"
+
+
+def test_themes_change_the_palette(qapp) -> None:
+    apply_theme(qapp, "dark")
+    dark = qapp.palette().color(QPalette.ColorRole.Window).lightness()
+    apply_theme(qapp, "light")
+    light = qapp.palette().color(QPalette.ColorRole.Window).lightness()
+    assert dark < 80 < light
+    with pytest.raises(ValueError, match="theme"):
+        apply_theme(qapp, "neon")
+
+
+def test_camera_setup_checks_health_and_saves_the_zones(
+    qtbot, isolated_settings: QSettings
+) -> None:
+    dark = np.full((270, 480, 3), 15, np.uint8)
+    dialog = CameraSetupDialog(isolated_settings, dark, cameras=[(0, "USB camera (video0)")])
+    qtbot.addWidget(dialog)
+    dialog.resize(700, 600)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    advice = dialog.run_health_check()
+    assert any("too dark" in line for line in advice)
+    view = dialog.corners
+    scale, offset = view._scale_and_offset()
+    for x, y in ((10, 10), (470, 10), (470, 260), (10, 260)):
+        point = QPoint(int(offset.x() + x * scale), int(offset.y() + y * scale))
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point)
+    assert len(view.corners) == 4
+    dialog.camera.setCurrentIndex(dialog.camera.findData("demo"))
+    dialog.accept()
+    assert isolated_settings.value("camera/source") == "demo"
+    zones = ZoneMap.from_json(json.loads(isolated_settings.value("camera/zones")))
+    assert zones.size_wh == (480, 270)
+    assert zones.zone_of((240, 250)) == "A" and zones.zone_of((240, 20)) == "B"
+
+
+def test_camera_setup_without_a_picture_says_so(qtbot, isolated_settings: QSettings) -> None:
+    dialog = CameraSetupDialog(isolated_settings, None, cameras=[])
+    qtbot.addWidget(dialog)
+    assert dialog.run_health_check() == []
+    assert "No picture yet" in dialog.advice.text()
+
+
+def test_camera_setup_warns_when_card_indices_are_too_small(qtbot, isolated_settings) -> None:
+    from desktop.session_demo import DEMO_STEPS, render_step
+    from vision.types import CardDetection
+
+    tiny = [CardDetection("QH", 0.9, (10.0, 10.0, 15.0, 18.0))] * 4
+    dialog = CameraSetupDialog(
+        isolated_settings, render_step(DEMO_STEPS[-1]), cameras=[], detections=tiny
+    )
+    qtbot.addWidget(dialog)
+    assert any("too small" in line for line in dialog.run_health_check())
+
+
+def test_the_camera_resolution_setting_is_read_for_the_source(isolated_settings) -> None:
+    from desktop.ui.app import camera_size
+
+    assert camera_size(isolated_settings) is None
+    isolated_settings.setValue("camera/resolution", "1920x1080")
+    assert camera_size(isolated_settings) == (1920, 1080)

@@ -1,0 +1,78 @@
+"""Deck styles: every style draws every card with its indices; the image deck is optional."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.synth import faces, styles
+from vision.synth.faces import CARD_H, CARD_W, get_face
+from vision.synth.styles import PROCEDURAL_STYLES, get_style, select_styles
+from vision.types import CARD_LABELS
+
+
+@pytest.mark.parametrize("style", [s.name for s in PROCEDURAL_STYLES])
+def test_each_face_prints_indices_in_opposite_corners(style: str) -> None:
+    st = get_style(style)
+    for card in ("AS", "10H", "QC", "JK"):
+        face = get_face(st, card)
+        corners = {ink.corner: ink for ink in face.indices}
+        assert {"tl", "br"} <= set(corners)
+        assert len(corners) == (4 if st.four_corner else 2)
+        tl, br = corners["tl"].hull_xy, corners["br"].hull_xy
+        # top-left ink in the top-left quarter, its 180° copy in the bottom-right quarter
+        assert tl[:, 0].max() < CARD_W / 2 and tl[:, 1].max() < CARD_H / 2
+        assert br[:, 0].min() > CARD_W / 2 and br[:, 1].min() > CARD_H / 2
+        assert np.allclose(np.sort(CARD_W - br[:, 0]), np.sort(tl[:, 0]), atol=1.5)
+
+
+def test_index_ink_is_really_drawn_inside_its_hull() -> None:
+    face = get_face(get_style("classic"), "7C")
+    tl = face.indices[0].hull_xy
+    x1, y1 = tl.min(0).astype(int)
+    x2, y2 = np.ceil(tl.max(0)).astype(int)
+    crop = face.image_bgr[y1:y2, x1:x2].astype(int)
+    assert (crop.min(axis=2) < 100).mean() > 0.2  # dark ink fills much of its box
+    outside = face.image_bgr[y2 + 2 : y2 + 8, x1:x2].astype(int)
+    assert (outside.min(axis=2) < 100).mean() < 0.05  # and little just below it
+
+
+def test_missing_image_deck_is_skipped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(styles, "LETELE_DIR", tmp_path / "absent")
+    assert "letele" not in styles.all_style_names()
+    with pytest.raises(KeyError):
+        get_style("letele")
+
+
+def test_image_deck_reads_faces_and_index_boxes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import cv2
+
+    img = np.full((350, 250, 4), 255, np.uint8)
+    img[13:77, 11:34, :3] = 0  # a dark "index" where the box says
+    for name in ("AS", "JK1", "back1"):
+        cv2.imwrite(str(tmp_path / f"{name}.png"), img)
+    boxes = {"AS": {"top_left": [0.04, 0.03, 0.14, 0.23], "bottom_right": None}}
+    (tmp_path / "index_boxes.json").write_text(json.dumps({"boxes": boxes}))
+    monkeypatch.setattr(styles, "LETELE_DIR", tmp_path)
+    faces._CACHE.clear()
+    st = get_style("letele")
+    face = get_face(st, "AS")
+    assert [ink.corner for ink in face.indices] == ["tl"]
+    hull = face.indices[0].hull_xy
+    assert np.allclose(hull.min(0), (11, 13), atol=1) and np.allclose(hull.max(0), (34, 77), atol=1)
+    assert get_face(st, "JK").indices == ()  # no box given: nothing to label
+    faces._CACHE.clear()
+
+
+def test_style_selection() -> None:
+    assert "heldout" not in select_styles(None, None)
+    assert select_styles(["heldout"], None) == ("heldout",)
+    assert "classic" not in select_styles(None, ["classic"])
+    with pytest.raises(KeyError):
+        select_styles(["nope"], None)
+    assert len(CARD_LABELS) == 53

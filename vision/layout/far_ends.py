@@ -1,0 +1,67 @@
+"""The far corner of a fan's top card, read on the fan's own line, can land at the head of
+the next fan when two melds touch: two chains, one after the other on one line, whose
+facing ends read the same card. It belongs to one of them; which one follows from the
+way the fans are laid (the top card is the one whose far corner shows), learnt from the
+fans around them whose ends say so already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vision.layout.geometry import distance, project
+from vision.layout.grouping import Chain, merge_into
+from vision.layout.types import Slot
+
+OUTWARD = 1.0  # a far index lies at least this far (x index height) past its card
+
+
+def top_end(chain: Chain) -> int:
+    """+1: the fan's top card is its last slot, -1: its first, 0: nothing says."""
+    for end, sign in ((-1, 1), (0, -1)):
+        slot = chain.slots[end]
+        for det in slot.detections:
+            along, _ = project(det.center_xy, slot.center_xy, chain.axis_xy)
+            if sign * along >= OUTWARD * slot.scale_px:
+                return sign
+    return 0
+
+
+def _guess(chains: Sequence[Chain], skip: set[int], near: Slot) -> int:
+    known = [
+        (distance(c.slots[0].center_xy, near.center_xy), top_end(c))
+        for i, c in enumerate(chains)
+        if i not in skip and top_end(c) != 0
+    ]
+    return min(known)[1] if known else 1
+
+
+def resolve_far_ends(
+    chains: Sequence[Chain], max_gap: float = 6.0, max_across: float = 0.8
+) -> tuple[list[Chain], list[Slot]]:
+    """Fold a far corner that heads the wrong chain into its card; chains left with one
+    slot come back as lone slots."""
+    out = list(chains)
+    for i in range(len(out)):
+        for j in range(len(out)):
+            p, q = out[i], out[j]
+            if i == j or len(p.slots) < 2 or len(q.slots) < 2:
+                continue
+            if abs(p.axis_xy[0] * q.axis_xy[0] + p.axis_xy[1] * q.axis_xy[1]) < 0.95:
+                continue
+            a, b = p.slots[-1], q.slots[0]
+            if a.card != b.card:
+                continue
+            along, across = project(b.center_xy, a.center_xy, p.axis_xy)
+            scale = a.scale_px
+            if not (0 < along <= max_gap * scale and abs(across) <= max_across * scale):
+                continue
+            orient = top_end(p) or top_end(q) or _guess(out, {i, j}, a)
+            if orient > 0:  # p's top card is its last: q's head is that card's far corner
+                out[i] = Chain((*p.slots[:-1], merge_into(a, b)), p.axis_xy)
+                out[j] = Chain(q.slots[1:], q.axis_xy)
+            else:  # q's top card is its first: p's tail is that card's far corner
+                out[i] = Chain(p.slots[:-1], p.axis_xy)
+                out[j] = Chain((merge_into(b, a), *q.slots[1:]), q.axis_xy)
+    lone = [c.slots[0] for c in out if len(c.slots) == 1]
+    return [c for c in out if len(c.slots) > 1], lone
