@@ -91,6 +91,21 @@ def parse_options(argv: Sequence[str]) -> AppOptions:
     )
 
 
+def database_problem(db_path: Path) -> str | None:
+    """Why the database cannot be used at all (unreadable, read-only folder), or None.
+
+    Checked before Qt loads and without touching the file, so the command line can exit 2.
+    A corrupt file is not a problem here: the window sets it aside and starts a new one.
+    """
+    from desktop.store import StoreError, check_database_access
+
+    try:
+        check_database_access(db_path)
+    except StoreError as exc:
+        return str(exc)
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if "--help-app" in args or "-h" in args or "--help" in args:
@@ -101,8 +116,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"arbitro: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    problem = database_problem(options.db_path)
+    if problem is not None and options.quit_after_hand:
+        print(f"arbitro: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     ui = importlib.import_module("desktop.ui.app")
-    return int(ui.run(options))
+    code = int(ui.run(options))  # with a problem, the window says it in a dialog and ends
+    return EXIT_BAD_INPUT if problem is not None else code
 
 
 if __name__ == "__main__":

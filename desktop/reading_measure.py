@@ -1,7 +1,7 @@
 """Measure table reading on rendered stills: melds reconstructed exactly (cards and order).
 
     python -m desktop.reading_measure DIR [--drop 0.03] [--misread 0.01] [--seed 0]
-                                           [--detector] [--limit N]
+                                           [--detector] [--limit N] [--video]
 
 DIR is the output of ``arbitro synth`` (images/ + truth/). Without ``--detector`` the card
 readings are made from the rendered truth (every index the label rule calls visible), with
@@ -11,6 +11,11 @@ it the shipped model reads the images.
 A run counts as exact when its cards are the truth's in order (or reversed: the direction
 a run is read in is decided by the rules in ``table_reading``); a set when it holds the
 same cards. "Readable" melds are those whose every card shows at least one index.
+
+``--video`` plays each still's readable melds back as a hand instead: laid one after the
+other (three cards, then one card per lay-off, one step a second at 10 frames a second),
+a hand passing over the table every third step (hiding what lies under it and carrying
+cards of its own); it measures the hand's memory and the referee's events.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from vision.layout import build_layout
 from vision.layout.types import PointXY, TableLayout
@@ -30,23 +36,40 @@ from vision.layout.zones import ZoneMap
 from vision.types import CARD_LABELS, CardDetection
 
 
-def detections_from_truth(
-    truth: dict, rng: random.Random, drop: float = 0.03, misread: float = 0.01
+def _index_dets(
+    card: dict[str, Any],
+    every: bool,
+    rng: random.Random,
+    drop: float,
+    misread: float,
+    size_wh: tuple[int, int],
 ) -> list[CardDetection]:
+    """Readings of one card's indices: those the label rule calls visible (``every``: all
+    inside the frame, for the top card of a fan being laid)."""
+    out = []
+    w, h = size_wh
+    for index in card["indices"]:
+        x1, y1, x2, y2 = index["box_xyxy"]
+        inside = x1 >= 0 and y1 >= 0 and x2 <= w and y2 <= h and x2 - x1 > 2 and y2 - y1 > 2
+        if not (index["labelled"] or (every and inside)) or rng.random() < drop:
+            continue
+        s = max(x2 - x1, y2 - y1)
+        box = tuple(v + rng.gauss(0, 0.05 * s) for v in (x1, y1, x2, y2))
+        label, conf = card["card"], rng.uniform(0.55, 0.99)
+        if rng.random() < misread:
+            label, conf = rng.choice(CARD_LABELS), rng.uniform(0.3, 0.6)
+        out.append(CardDetection(label, round(conf, 3), box))
+    return out
+
+
+def detections_from_truth(
+    truth: dict[str, Any], rng: random.Random, drop: float = 0.03, misread: float = 0.01
+) -> list[CardDetection]:
+    size = (int(truth["image_size_wh"][0]), int(truth["image_size_wh"][1]))
     out: list[CardDetection] = []
     for card in truth["cards"]:
-        if not card["face_up"]:
-            continue
-        for index in card["indices"]:
-            if not index["labelled"] or rng.random() < drop:
-                continue
-            x1, y1, x2, y2 = index["box_xyxy"]
-            s = max(x2 - x1, y2 - y1)
-            box = tuple(v + rng.gauss(0, 0.05 * s) for v in (x1, y1, x2, y2))
-            label, conf = card["card"], rng.uniform(0.55, 0.99)
-            if rng.random() < misread:
-                label, conf = rng.choice(CARD_LABELS), rng.uniform(0.3, 0.6)
-            out.append(CardDetection(label, round(conf, 3), box))  # type: ignore[arg-type]
+        if card["face_up"]:
+            out += _index_dets(card, False, rng, drop, misread, size)
     return out
 
 
@@ -67,7 +90,7 @@ def _apply(m: Sequence[float], p: PointXY) -> PointXY:
     return ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
 
 
-def zones_from_truth(truth: dict) -> ZoneMap:
+def zones_from_truth(truth: dict[str, Any]) -> ZoneMap:
     """The calibration a user would draw: each team's half of the table, and boxes around
     the discard pile and the cards shown, all in table millimetres projected to the image."""
     to_img = truth["camera_table_to_image"]
@@ -111,6 +134,7 @@ class Tally:
     readable_exact: int = 0
     extra: int = 0  # melds read that match no truth meld
     images_all_exact: int = 0
+    scored_exact: int = 0  # both teams' table score (melds + bonuses) as the truth's
     misses: list[str] = field(default_factory=list)
 
     def line(self) -> str:
@@ -122,11 +146,12 @@ class Tally:
             f"({pct(self.exact, self.melds)}); "
             f"readable melds exact {self.readable_exact}/{self.readable} "
             f"({pct(self.readable_exact, self.readable)}); extra melds {self.extra}; "
-            f"images with every meld exact {pct(self.images_all_exact, self.images)}"
+            f"images with every meld exact {pct(self.images_all_exact, self.images)}; "
+            f"table scored exactly {pct(self.scored_exact, self.images)}"
         )
 
 
-def score_image(truth: dict, layout: TableLayout, tally: Tally, name: str) -> None:
+def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: str) -> None:
     cards = {c["uid"]: c for c in truth["cards"]}
     ok_all = True
     for zone in ("A", "B"):
@@ -154,6 +179,166 @@ def score_image(truth: dict, layout: TableLayout, tally: Tally, name: str) -> No
         ok_all = ok_all and extra == 0
     tally.images += 1
     tally.images_all_exact += ok_all
+    want = _table_score(truth_melds(truth))
+    tally.scored_exact += want is not None and want == _table_score(read_melds(layout))
+
+
+def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
+    return {z: [m["cards"] for m in truth["melds"] if m["zone"] == z] for z in ("A", "B")}
+
+
+def read_melds(layout: TableLayout) -> dict[str, list[list[str]]]:
+    from desktop.table_reading import orient
+    from engine import PAGAT
+
+    return {z: [list(orient(m.cards, PAGAT)[0]) for m in layout.zone(z).melds] for z in ("A", "B")}
+
+
+def _table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:
+    """Each team's table points and burraco bonuses, as the engine scores them (None when
+    the engine refuses the table, e.g. a third copy of a card)."""
+    from engine import HandInput, RulesError, score_hand
+
+    teams = {z: {"melds": ms, "hands": [], "pozzetto": "taken"} for z, ms in melds.items()}
+    try:
+        hand = HandInput.from_json({"teams": teams, "closedBy": None, "handEnd": "stock"})
+        data = score_hand(hand).to_json()
+    except RulesError:
+        return None
+    return tuple(data[z]["melds"] + data[z]["bonuses"] for z in ("A", "B"))  # type: ignore[return-value]
+
+
+Box = tuple[float, float, float, float]
+
+
+def _hidden(det: CardDetection, hand: Box | None) -> bool:
+    if hand is None:
+        return False
+    x, y = det.center_xy
+    return hand[0] <= x <= hand[2] and hand[1] <= y <= hand[3]
+
+
+Frames = list[tuple[float, list[CardDetection]]]
+Expected = list[tuple[str, int, tuple[str, ...]]]
+
+
+def simulate(
+    truth: dict[str, Any],
+    rng: random.Random,
+    fps: float = 10.0,
+    step_s: float = 1.0,
+    drop: float = 0.03,
+    misread: float = 0.01,
+) -> tuple[Frames, Expected]:
+    """Frames (time, readings) and the expected events (type, truth meld id, cards)."""
+    size = (int(truth["image_size_wh"][0]), int(truth["image_size_wh"][1]))
+    cards = {c["uid"]: c for c in truth["cards"]}
+    # Only melds whose every card shows an index in the still can be played back.
+    melds = [
+        m
+        for m in truth["melds"]
+        if m["zone"] in ("A", "B")
+        and all(any(i["labelled"] for i in cards[u]["indices"]) for u in m["uids"])
+    ]
+    loose = [c for c in truth["cards"] if c["face_up"] and c["meld_id"] is None]
+    plan: list[tuple[int, int]] = []  # (meld index, cards laid so far) per step
+    expected: Expected = []
+    for k, m in enumerate(melds):
+        order = sorted(m["uids"])  # placement order: later cards lie on top
+        plan.append((k, 3))
+        expected.append(("meld_laid", m["meld_id"], tuple(cards[u]["card"] for u in order[:3])))
+        for n in range(4, len(order) + 1):
+            plan.append((k, n))
+            expected.append(("card_added", m["meld_id"], (cards[order[n - 1]]["card"],)))
+    frames: Frames = []
+    laid: dict[int, int] = {}
+    t = 0.0
+    per_step = max(1, round(step_s * fps))
+    for step, (k, n) in enumerate(plan):
+        laid[k] = n
+        hand_from = per_step - 4 if step % 3 == 2 else per_step  # a hand passes now and then
+        for f in range(per_step):
+            hand = None
+            if f >= hand_from:
+                cx, cy = rng.uniform(0, size[0]), rng.uniform(0, size[1])
+                hand = (cx - 120, cy - 90, cx + 120, cy + 90)
+            dets: list[CardDetection] = []
+            for mk, count in laid.items():
+                order = sorted(melds[mk]["uids"])
+                for i, uid in enumerate(order[:count]):
+                    dets += _index_dets(cards[uid], i == count - 1, rng, drop, misread, size)
+            for c in loose:
+                dets += _index_dets(c, False, rng, drop, misread, size)
+            dets = [d for d in dets if not _hidden(d, hand)]
+            if hand is not None:  # the cards in the passing hand
+                for _ in range(3):
+                    x, y = rng.uniform(hand[0], hand[2]), rng.uniform(hand[1], hand[3])
+                    dets.append(CardDetection(rng.choice(CARD_LABELS), 0.8, (x, y, x + 12, y + 20)))
+            frames.append((t, dets))
+            t += 1.0 / fps
+    # the table at rest at the end
+    for _ in range(per_step):
+        dets = []
+        for mk, count in laid.items():
+            order = sorted(melds[mk]["uids"])
+            for i, uid in enumerate(order[:count]):
+                dets += _index_dets(cards[uid], i == count - 1, rng, drop, misread, size)
+        frames.append((t, dets))
+        t += 1.0 / fps
+    return frames, expected
+
+
+def measure_video(paths: Sequence[Path], rng: random.Random, drop: float, misread: float) -> str:
+    """Play each still's readable melds back as a hand; one line of figures."""
+    from desktop.reading_referee import Referee
+    from engine import get_preset
+
+    rules = get_preset("pagat")
+    melds = exact = events_total = events_right = spurious = hands_all_right = 0
+    for path in paths:
+        truth = json.loads(path.read_text())
+        frames, expected = simulate(truth, rng, drop=drop, misread=misread)
+        size = (int(truth["image_size_wh"][0]), int(truth["image_size_wh"][1]))
+        ref = Referee(rules, zones_from_truth(truth))
+        for t, dets in frames:
+            ref.update(dets, size, t)
+        got = [
+            (e["type"], tuple(e["cards"]))
+            for e in ref.events
+            if e["type"] in ("meld_laid", "card_added")
+        ]
+        want = Counter((kind, tuple(sorted(c))) for kind, _, c in expected)
+        have = Counter((kind, tuple(sorted(c))) for kind, c in got)
+        right = sum((want & have).values())
+        events_total += sum(want.values())
+        events_right += right
+        spurious += sum((have - want).values())
+        state = ref.reading()
+        ok = right == sum(want.values()) and not (have - want)
+        for zone in ("A", "B"):
+            read = [list(m.cards) for m in state.melds.get(zone, ())]
+            used: set[int] = set()
+            played = {m for _, m, _ in expected}
+            for m in (m for m in truth["melds"] if m["zone"] == zone and m["meld_id"] in played):
+                melds += 1
+                hit = next(
+                    (k for k, r in enumerate(read)
+                     if k not in used and meld_matches(m["kind"], m["cards"], r)),
+                    None,
+                )  # fmt: skip
+                if hit is not None:
+                    used.add(hit)
+                    exact += 1
+                else:
+                    ok = False
+        hands_all_right += ok
+    n = len(paths)
+    return (
+        f"hands {n}; melds exact at the end {exact}/{melds} ({100 * exact / max(melds, 1):.1f}%); "
+        f"meld_laid/card_added events right {events_right}/{events_total} "
+        f"({100 * events_right / max(events_total, 1):.1f}%), spurious {spurious}; "
+        f"hands with every meld and event right {hands_all_right}/{n}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -165,6 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--detector", action="store_true", help="read the images with the model")
     p.add_argument("--show-misses", type=int, default=0)
+    p.add_argument("--video", action="store_true", help="play the stills back as hands")
     args = p.parse_args(argv)
     truths = sorted((args.dir / "truth").glob("*.json"))
     if not truths:
@@ -173,6 +359,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.limit:
         truths = truths[: args.limit]
     rng = random.Random(args.seed)
+    if args.video:
+        print(measure_video(truths, rng, args.drop, args.misread))
+        return 0
     reader = None
     if args.detector:
         from vision.detector import load_reader

@@ -9,6 +9,7 @@ that became illegal and why.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from desktop.table_reading import MeldReading, TableReading, judge_group, read_table
@@ -17,7 +18,8 @@ from vision.layout import build_layout
 from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap
 from vision.tracking import EventKind, MemoryParams, TableMemory, TrackEvent
-from vision.types import CardDetection
+from vision.tracking.piles import PileWatcher
+from vision.types import BoxXYXY, CardDetection
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
 
@@ -31,14 +33,24 @@ class Referee:
         self.rules = rules
         self.zones = zones
         self.memory = TableMemory(params or MemoryParams())
+        self.piles = PileWatcher(zones)
         self.events: list[dict[str, Any]] = []
+        self.flags: list[str] = []
         self._last: dict[int, MeldReading] = {}
 
     def update(
-        self, detections: Sequence[CardDetection], size_wh: tuple[int, int], t_monotonic: float
+        self,
+        detections: Sequence[CardDetection],
+        size_wh: tuple[int, int],
+        t_monotonic: float,
+        backs_xyxy: Sequence[BoxXYXY] | None = None,
     ) -> list[dict[str, Any]]:
+        """One frame; ``backs_xyxy`` (card backs the reader saw) lets it see a pozzetto go."""
         layout = build_layout(detections, size_wh, self.zones)
-        return self.apply(self.memory.update(layout, t_monotonic))
+        events = self.memory.update(layout, t_monotonic)
+        if backs_xyxy is not None:
+            events += self.piles.update(backs_xyxy, size_wh, t_monotonic)
+        return self.apply(events)
 
     def apply(self, track_events: Sequence[TrackEvent]) -> list[dict[str, Any]]:
         """Turn the memory's structural events into the referee's events."""
@@ -53,18 +65,40 @@ class Referee:
         touched: dict[int, float] = {}
         for ev in track_events:
             if ev.kind is EventKind.PILE_LEFT:
-                out.append({"t": round(ev.t_monotonic, 3), "type": "pozzetto_taken", **ev.detail})
+                # which team took it the camera cannot tell: the players say so
+                out.append(
+                    {"t": round(ev.t_monotonic, 3), "type": "pozzetto_taken", "team": None,
+                     **ev.detail}
+                )  # fmt: skip
                 continue
             if ev.meld_id is None or ev.meld_id not in melds:
                 continue
             zone, group = melds[ev.meld_id]
             now = judge_group(zone, group, self.rules)
-            out.append(self._structural(ev, now))
+            if ev.kind is EventKind.CARDS_ADDED:  # one event per card, in slot order
+                out.extend({**self._structural(ev, now), "cards": [card]} for card in ev.cards)
+            else:
+                out.append(self._structural(ev, now))
             touched[ev.meld_id] = ev.t_monotonic
+        moved = {
+            (ev.meld_id, ev.cards[0]) for ev in track_events if ev.kind is EventKind.CARD_MOVED
+        }
         for meld_id, t in touched.items():
             zone, group = melds[meld_id]
             now = judge_group(zone, group, self.rules)
-            out.extend(self._verdict_events(t, now, self._last.get(meld_id)))
+            old = self._last.get(meld_id)
+            out.extend(self._verdict_events(t, now, old))
+            for two in _twos_that_changed_role(old, now):
+                if (meld_id, two) not in moved:
+                    # a 2 becomes natural (or wild) only by moving into (or out of) its slot
+                    flag = (
+                        f"team {zone} meld {' '.join(now.cards)}: {two} was read as "
+                        f"{'wild' if _is_wild(old, two) else 'natural'} and now as "
+                        f"{'wild' if _is_wild(now, two) else 'natural'} without moving; check it"
+                    )
+                    self.flags.append(flag)
+                    out.append({"t": round(t, 3), "type": "two_role_unclear", "team": zone,
+                                "meld": meld_id, "card": two})  # fmt: skip
             self._last[meld_id] = now
         self.events.extend(out)
         return out
@@ -111,4 +145,19 @@ class Referee:
 
     def reading(self) -> TableReading:
         problems, _ = self.memory.ledger()
-        return read_table(self.memory.state(), self.rules, problems, self.events)
+        reading = read_table(self.memory.state(), self.rules, problems, self.events)
+        return replace(reading, flags=reading.flags + tuple(self.flags))
+
+
+def _is_wild(reading: MeldReading | None, card: str) -> bool:
+    if reading is None:
+        return False
+    return any(r.wild for r in reading.verdict.roles if str(r.card) == card)
+
+
+def _twos_that_changed_role(old: MeldReading | None, now: MeldReading) -> list[str]:
+    """2s of a legal meld, in it before and now, whose role (natural or wild) changed."""
+    if old is None or not old.verdict.legal or not now.verdict.legal:
+        return []
+    twos = {c for c in now.cards if c[0] == "2" and c in old.cards}
+    return sorted(t for t in twos if _is_wild(old, t) != _is_wild(now, t))

@@ -62,6 +62,21 @@ def parse_source(text: str | None) -> SourceSpec:
     return SourceSpec("camera", text)  # a camera by name (the OS device name)
 
 
+class FrameStream:
+    """A source's frames and whether it is live: a camera may drop out and come back (the
+    worker then reopens it), a file or the demo may not (an error there ends the feed)."""
+
+    def __init__(self, frames: Iterator[Frame], live: bool) -> None:
+        self._frames = frames
+        self.live = live
+
+    def __iter__(self) -> FrameStream:
+        return self
+
+    def __next__(self) -> Frame:
+        return next(self._frames)
+
+
 def builtin_demo_frames() -> Iterator[Frame]:
     from desktop.session_demo import demo_frames
 
@@ -94,7 +109,7 @@ def open_frames(
     else:
         source = sources.open_source(spec.to_vision())
     with source:
-        yield iter(source)
+        yield FrameStream(iter(source), live=spec.kind == "camera")
 
 
 def list_cameras(max_index: int = 4) -> list[tuple[int, str]]:

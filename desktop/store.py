@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -110,12 +111,38 @@ def _set_aside(path: Path) -> Path:
     """Move an unreadable database (and its WAL files) aside; return the new path."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     backup = _backup_name(path, stamp)
-    path.rename(backup)
+    path.rename(backup)  # an OSError here leaves every byte where it was
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.rename(backup.with_name(backup.name + suffix))
     return backup
+
+
+def check_database_access(path: Path) -> None:
+    """Raise :class:`StoreError` unless ``path`` can be read and written and its folder
+    written (WAL mode keeps two files beside it). Changes nothing but an absent file, which
+    is created empty, as opening would; safe to call before the window opens."""
+    if path.exists() and not path.is_file():
+        raise StoreError(f"the database path {path} is not a file")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the data folder {folder}: {exc.strerror}") from exc
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".arbitro-write-check-"):
+            pass
+    except OSError as exc:
+        raise StoreError(
+            f"the data folder {folder} is read-only ({exc.strerror}); Arbitro keeps its "
+            "database and journal there: make it writable or choose another file with --db"
+        ) from exc
+    try:
+        with path.open("r+b" if path.exists() else "ab"):  # read and write, no byte changed
+            pass
+    except OSError as exc:
+        raise StoreError(f"cannot open the database {path}: {exc.strerror}") from exc
 
 
 class Store:
@@ -134,14 +161,7 @@ class Store:
         cls, path: str | Path, app_version: str = "", now: Callable[[], str] = _utc_now
     ) -> Store:
         path = Path(path)
-        if path.exists() and not path.is_file():
-            raise StoreError(f"the database path {path} is not a file")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("ab"):  # readable and writable, without changing a byte
-                pass
-        except OSError as exc:
-            raise StoreError(f"cannot open the database {path}: {exc}") from exc
+        check_database_access(path)
         db: sqlite_utils.Database | None = None
         try:
             db = sqlite_utils.Database(path, execute_plugins=False)
@@ -150,9 +170,19 @@ class Store:
         except sqlite3.DatabaseError as exc:
             if db is not None:
                 db.close()
-            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise StoreError(f"the database {path} is in use by another program") from exc
-            backup = _set_aside(path)
+            if isinstance(exc, sqlite3.OperationalError):
+                # locked, read-only, cannot open, I/O error: the file may be healthy, so it
+                # is left where it is; only a file SQLite calls corrupt is set aside
+                if "locked" in str(exc):
+                    raise StoreError(f"the database {path} is in use by another program") from exc
+                raise StoreError(f"cannot use the database {path}: {exc}") from exc
+            try:
+                backup = _set_aside(path)
+            except OSError as move_error:
+                raise StoreError(
+                    f"the database {path} is unreadable ({exc}) and could not be moved aside "
+                    f"({move_error.strerror}); it was left as it is"
+                ) from exc
             raise StoreError(
                 f"the database {path} is unreadable ({exc}); it was moved to {backup} "
                 "and a new one can be started",
@@ -295,8 +325,11 @@ class Store:
         detail: dict[str, Any],
         note: str = "",
         snapshot_id: int | None = None,
+        created_at: str | None = None,
     ) -> int:
-        """Replace a hand's input and score and record why, in one transaction."""
+        """Replace a hand's input and score and record why, in one transaction.
+
+        ``created_at`` keeps an imported correction's own time (default: now)."""
         with self.transaction():
             updated = self._db.execute(
                 "UPDATE hands SET input = ?, score = ?, updated_at = ? WHERE id = ?",
@@ -309,7 +342,8 @@ class Store:
             ).rowcount
             if updated != 1:
                 raise StoreError(f"no hand {hand_id} to correct in {self.path}")
-            row = {"hand_id": hand_id, "snapshot_id": snapshot_id, "created_at": self._now()}
+            row = {"hand_id": hand_id, "snapshot_id": snapshot_id}
+            row["created_at"] = created_at if created_at is not None else self._now()
             row.update({"kind": kind, "detail": _dumps(detail), "note": note})
             return self._insert("corrections", row)
 

@@ -11,8 +11,10 @@ import csv
 import io
 import json
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
+import engine
 from desktop.match import (
     SCORE_PARTS,
     TEAMS,
@@ -115,7 +117,8 @@ def parse_match_json(text: str | bytes) -> dict[str, Any]:
         raise ImportValidationError(f"'hands' must be a list of at most {MAX_HANDS} hands")
     try:
         setup = MatchSetup.from_json(data.get("match") or {})
-    except MatchError as exc:
+        engine.get_preset(setup.preset)  # the app rescores with it: an unknown one cannot be
+    except (MatchError, engine.RulesError) as exc:
         raise ImportValidationError(f"match: {exc}") from exc
     hands: list[dict[str, Any]] = []
     for i, raw in enumerate(raw_hands):
@@ -130,6 +133,8 @@ def parse_match_json(text: str | bytes) -> dict[str, Any]:
             score = hand_score_from_json(raw.get("score"))  # type: ignore[arg-type]
         except MatchError as exc:
             raise ImportValidationError(f"{where}: {exc}") from exc
+        except (TypeError, AttributeError) as exc:  # a list or null where an object belongs
+            raise ImportValidationError(f"{where}: malformed hand ({exc})") from exc
         _check_cards(hand_input, f"{where}.input")
         corrections = raw.get("corrections", [])
         if not isinstance(corrections, list) or not all(
@@ -154,6 +159,23 @@ def import_match_json(store: Store, text: str | bytes, app_version: str = "") ->
                 detail = fix.get("detail") if isinstance(fix.get("detail"), dict) else {}
                 note = fix.get("note") if isinstance(fix.get("note"), str) else ""
                 store.correct_hand(
-                    hand_id, hand["input"], hand["score"], fix["kind"], detail, f"{note}"
+                    hand_id,
+                    hand["input"],
+                    hand["score"],
+                    fix["kind"],
+                    detail,
+                    f"{note}",
+                    created_at=_timestamp(fix.get("created_at")),
                 )
     return match_id
+
+
+def _timestamp(value: Any) -> str | None:
+    """A correction's own time from the file, if it is one; None: the time of the import."""
+    if not isinstance(value, str):
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value

@@ -55,8 +55,9 @@ class PlainUltralyticsReader:
         self._torch = torch
         self._detector = YOLO(str(models_dir / "index_detector.pt"))
         self._classifier = IndexClassifier()
-        checkpoint = torch.load(models_dir / "card_classifier.pt", map_location="cpu",
-                                weights_only=True)
+        checkpoint = torch.load(
+            models_dir / "card_classifier.pt", map_location="cpu", weights_only=True
+        )
         self._classifier.load_state_dict(checkpoint["state_dict"])
         self._classifier.eval()
         self._imgsz = imgsz

@@ -81,8 +81,9 @@ class CardReader:
     def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
         threshold = self.config.min_confidence if min_confidence is None else min_confidence
         tensor, fit = letterbox(image_bgr, self.config.input_hw)
-        raw = nms(decode_yolo(self._detector(tensor), self.config.min_detector_score),
-                  self.config.nms_iou)
+        raw = nms(
+            decode_yolo(self._detector(tensor), self.config.min_detector_score), self.config.nms_iou
+        )
         boxes = fit.to_frame(raw.boxes_xyxy)
         back_id = DETECTOR_LABELS.index("back")
         is_back = raw.class_ids == back_id
@@ -113,7 +114,9 @@ class CardReader:
         detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
         return Reading(tuple(detections), backs)
 
-    def detect(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> list[CardDetection]:
+    def detect(
+        self, image_bgr: np.ndarray, min_confidence: float | None = None
+    ) -> list[CardDetection]:
         return list(self.read(image_bgr, min_confidence).detections)
 
 

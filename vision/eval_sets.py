@@ -28,8 +28,12 @@ def real_set(folder: Path) -> Iterator[tuple[Path, list[TruthCard]]]:
             if len(parts) != 5:
                 continue
             cx, cy, w, h = (float(v) for v in parts[1:])
-            box = ((cx - w / 2) * width, (cy - h / 2) * height,
-                   (cx + w / 2) * width, (cy + h / 2) * height)
+            box = (
+                (cx - w / 2) * width,
+                (cy - h / 2) * height,
+                (cx + w / 2) * width,
+                (cy + h / 2) * height,
+            )
             cards.append(TruthCard(names[int(parts[0])], (box,)))
         yield image_path, cards
 

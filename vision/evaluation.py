@@ -47,10 +47,16 @@ class Tally:
     def as_dict(self) -> dict[str, object]:
         top = sorted(self.confusions.items(), key=lambda kv: -kv[1])[:10]
         return {
-            "images": self.images, "cards": self.cards, "found": self.found,
-            "predictions": self.predictions, "hits": self.hits, "misreads": self.misreads,
-            "false_alarms": self.false_alarms, "recall": round(self.recall, 4),
-            "precision": round(self.precision, 4), "misread_rate": round(self.misread_rate, 4),
+            "images": self.images,
+            "cards": self.cards,
+            "found": self.found,
+            "predictions": self.predictions,
+            "hits": self.hits,
+            "misreads": self.misreads,
+            "false_alarms": self.false_alarms,
+            "recall": round(self.recall, 4),
+            "precision": round(self.precision, 4),
+            "misread_rate": round(self.misread_rate, 4),
             "top_confusions": dict(top),
         }
 
@@ -69,7 +75,9 @@ def same_rank(a: str, b: str) -> bool:
 
 
 def score_image(
-    tally: Tally, predictions: Sequence[CardDetection], truth: Iterable[TruthCard],
+    tally: Tally,
+    predictions: Sequence[CardDetection],
+    truth: Iterable[TruthCard],
     agree: Callable[[str, str], bool] = same_card,
 ) -> None:
     truth = list(truth)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 # Class names are the engine's card notation, so crossing to the rules is one parse.
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
-CARD_LABELS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + ("JK",)
+CARD_LABELS: tuple[str, ...] = (*tuple(r + s for s in SUITS for r in RANKS), "JK")
 
 BoxXYXY = tuple[float, float, float, float]
 

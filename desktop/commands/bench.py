@@ -10,13 +10,18 @@ from pathlib import Path
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "bench", help="time the card reader against plain Ultralytics predict",
+        "bench",
+        help="time the card reader against plain Ultralytics predict",
         description="Median milliseconds per 1280x720 frame for the shipped reader (ONNX on "
         "OpenVINO or ONNX Runtime) and for YOLO(.pt).predict plus the PyTorch classifier, "
         "on the same frames in the same run. Needs the 'train' extra.",
     )
-    parser.add_argument("--frames", type=Path, default=None,
-                        help="a folder of images (default: render tables with a fixed seed)")
+    parser.add_argument(
+        "--frames",
+        type=Path,
+        default=None,
+        help="a folder of images (default: render tables with a fixed seed)",
+    )
     parser.add_argument("--count", type=int, default=20, help="frames to render")
     parser.add_argument("--seed", type=int, default=424242)
     parser.add_argument("--models", type=Path, default=None)
@@ -57,11 +62,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"arbitro bench: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({k: v for k, v in result.as_dict().items()
-                          if k in ("frames", "shipped_ms_median", "ultralytics_ms_median", "speedup")}))
+        print(
+            json.dumps(
+                {
+                    k: v
+                    for k, v in result.as_dict().items()
+                    if k in ("frames", "shipped_ms_median", "ultralytics_ms_median", "speedup")
+                }
+            )
+        )
     else:
         r = result.as_dict()
-        print(f"{r['frames']} frames of 1280x720: shipped {r['shipped_ms_median']} ms "
-              f"({r['backend']}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
-              f"speedup {r['speedup']}x; slowest shipped frame {r['shipped_ms_max']} ms")
+        print(
+            f"{r['frames']} frames of 1280x720: shipped {r['shipped_ms_median']} ms "
+            f"({r['backend']}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
+            f"speedup {r['speedup']}x; slowest shipped frame {r['shipped_ms_max']} ms"
+        )
     return 0

@@ -10,12 +10,15 @@ from pathlib import Path
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "detect", help="read the card indices in images",
+        "detect",
+        help="read the card indices in images",
         description="Find every visible card index in each image and read it as a card.",
     )
     parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
     parser.add_argument("--json", action="store_true", help="one JSON object per image and line")
-    parser.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
+    parser.add_argument(
+        "--models", type=Path, default=None, help="models folder (default: shipped)"
+    )
     parser.add_argument("--conf", type=float, default=None, help="lowest confidence to report")
     parser.set_defaults(func=run)
 
@@ -40,10 +43,14 @@ def run(args: argparse.Namespace) -> int:
             readable += 1
             height, width = image.shape[:2]
             detections = reader.detect(image, args.conf)
-            record.update(width=width, height=height, detections=[
-                {"card": d.card, "confidence": d.confidence, "box_xyxy": list(d.box_xyxy)}
-                for d in detections
-            ])
+            record.update(
+                width=width,
+                height=height,
+                detections=[
+                    {"card": d.card, "confidence": d.confidence, "box_xyxy": list(d.box_xyxy)}
+                    for d in detections
+                ],
+            )
         if args.json:
             print(json.dumps(record), flush=True)
         elif "error" in record:

@@ -16,15 +16,26 @@ DEFAULT_REAL_SETS = (
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "evaluate", help="measure the card reader on labelled images",
+        "evaluate",
+        help="measure the card reader on labelled images",
         description="Card-level recall, precision and misreads of the shipped reader on "
         "rendered tables (folders from 'arbitro synth') and on real photo sets "
         "(containment scoring; a set whose classes are ranks only is scored on the rank).",
     )
-    parser.add_argument("--synth", type=Path, nargs="*", default=[],
-                        help="folders written by 'arbitro synth' (use a held-out seed and style)")
-    parser.add_argument("--real", type=Path, nargs="*", default=None,
-                        help="real photo sets (default: the two sets in ../shared/eval)")
+    parser.add_argument(
+        "--synth",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="folders written by 'arbitro synth' (use a held-out seed and style)",
+    )
+    parser.add_argument(
+        "--real",
+        type=Path,
+        nargs="*",
+        default=None,
+        help="real photo sets (default: the two sets in ../shared/eval)",
+    )
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--conf", type=float, default=None, help="lowest confidence to count")
     parser.add_argument("--json", action="store_true", help="one JSON object with every figure")
@@ -46,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
     jobs = [(f"synth:{p.name}", rendered_set(p), same_card) for p in args.synth]
     for folder in real_sets:
         names = (folder / "classes.txt").read_text().split()
-        rank_only = all(not name[-1] in "CDHS" for name in names)
-        jobs.append((f"real:{folder.name}", real_set(folder), same_rank if rank_only else same_card))
+        rank_only = all(name[-1] not in "CDHS" for name in names)
+        jobs.append(
+            (f"real:{folder.name}", real_set(folder), same_rank if rank_only else same_card)
+        )
     if not jobs:
         print("arbitro evaluate: nothing to evaluate (give --synth or --real)", file=sys.stderr)
         return 2
@@ -60,8 +73,10 @@ def run(args: argparse.Namespace) -> int:
         report[name] = tally.as_dict()
         if not args.json:
             t = tally
-            print(f"{name}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}, "
-                  f"precision {t.precision:.3f}, misreads {t.misread_rate:.3%} of predictions")
+            print(
+                f"{name}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}, "
+                f"precision {t.precision:.3f}, misreads {t.misread_rate:.3%} of predictions"
+            )
     if args.json:
         print(json.dumps(report))
     return 0

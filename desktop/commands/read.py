@@ -104,6 +104,14 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "pozzetto": pozzetto, "hands": hands, "zones": zones}  # fmt: skip
 
 
+def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
+    """Card readings, and the card backs when the reader reports them (for the piles)."""
+    if hasattr(reader, "read"):
+        reading = reader.read(image_bgr)
+        return list(reading.detections), list(reading.backs_xyxy)
+    return reader.detect(image_bgr), None
+
+
 def _cards_in_image(reader: Any, path: Path) -> list[str]:
     """Every card in a photo of a player's hand (each physical card once)."""
     from vision.layout import build_layout
@@ -143,7 +151,8 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
                 try:
                     for frame in source:
                         h, w = frame.image_bgr.shape[:2]
-                        referee.update(reader.detect(frame.image_bgr), (w, h), frame.t_monotonic)
+                        dets, backs = _read_frame(reader, frame.image_bgr)
+                        referee.update(dets, (w, h), frame.t_monotonic, backs)
                         count += 1
                         if args.frames and count >= args.frames:
                             break

@@ -15,28 +15,57 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Train or continue the index detector and the card classifier on "
         "'arbitro synth' output, then export both to ONNX in the models folder.",
     )
-    parser.add_argument("--data", type=Path, nargs="+", required=True,
-                        help="training folders written by 'arbitro synth'")
-    parser.add_argument("--val", type=Path, nargs="+", required=True,
-                        help="validation folders written by 'arbitro synth'")
-    parser.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
-    parser.add_argument("--work", type=Path, default=Path("work/train"),
-                        help="scratch folder for datasets and runs (never committed)")
-    parser.add_argument("--stages", default=",".join(STAGES),
-                        help="comma-separated subset of " + ",".join(STAGES))
+    parser.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        required=True,
+        help="training folders written by 'arbitro synth'",
+    )
+    parser.add_argument(
+        "--val",
+        type=Path,
+        nargs="+",
+        required=True,
+        help="validation folders written by 'arbitro synth'",
+    )
+    parser.add_argument(
+        "--models", type=Path, default=None, help="models folder (default: shipped)"
+    )
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=Path("work/train"),
+        help="scratch folder for datasets and runs (never committed)",
+    )
+    parser.add_argument(
+        "--stages", default=",".join(STAGES), help="comma-separated subset of " + ",".join(STAGES)
+    )
     parser.add_argument("--detector-epochs", type=int, default=8)
-    parser.add_argument("--detector-hours", type=float, default=None,
-                        help="train the detector for this long (overrides its epoch count)")
+    parser.add_argument(
+        "--detector-hours",
+        type=float,
+        default=None,
+        help="train the detector for this long (overrides its epoch count)",
+    )
     parser.add_argument("--classifier-epochs", type=int, default=8)
-    parser.add_argument("--classifier-samples", type=int, default=None,
-                        help="crops drawn per classifier epoch (default: all)")
-    parser.add_argument("--reuse-crops", action="store_true",
-                        help="keep the crop sets already cut in the work folder")
+    parser.add_argument(
+        "--classifier-samples",
+        type=int,
+        default=None,
+        help="crops drawn per classifier epoch (default: all)",
+    )
+    parser.add_argument(
+        "--reuse-crops",
+        action="store_true",
+        help="keep the crop sets already cut in the work folder",
+    )
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--fresh", action="store_true",
-                        help="start from random weights instead of the shipped ones")
+    parser.add_argument(
+        "--fresh", action="store_true", help="start from random weights instead of the shipped ones"
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,11 +90,19 @@ def run(args: argparse.Namespace) -> int:
 
     run_plan(
         TrainPlan(
-            train_dirs=tuple(args.data), val_dirs=tuple(args.val),
-            models_dir=args.models or DEFAULT_MODELS_DIR, work_dir=args.work, stages=stages,
-            detector_epochs=args.detector_epochs, classifier_epochs=args.classifier_epochs,
-            imgsz=args.imgsz, batch=args.batch, seed=args.seed, fresh=args.fresh,
-            detector_hours=args.detector_hours, classifier_samples=args.classifier_samples,
+            train_dirs=tuple(args.data),
+            val_dirs=tuple(args.val),
+            models_dir=args.models or DEFAULT_MODELS_DIR,
+            work_dir=args.work,
+            stages=stages,
+            detector_epochs=args.detector_epochs,
+            classifier_epochs=args.classifier_epochs,
+            imgsz=args.imgsz,
+            batch=args.batch,
+            seed=args.seed,
+            fresh=args.fresh,
+            detector_hours=args.detector_hours,
+            classifier_samples=args.classifier_samples,
             reuse_crops=args.reuse_crops,
         )
     )

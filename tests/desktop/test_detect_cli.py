@@ -15,8 +15,9 @@ pytestmark = pytest.mark.model
 @pytest.fixture(scope="module")
 def table_jpg(tmp_path_factory):
     path = tmp_path_factory.mktemp("detect") / "table.jpg"
-    config = SynthConfig(seed=31, size_wh=(1280, 720), styles=default_training_styles(),
-                         framing="table")
+    config = SynthConfig(
+        seed=31, size_wh=(1280, 720), styles=default_training_styles(), framing="table"
+    )
     cv2.imwrite(str(path), render_sample(config, 0).image_bgr)
     return path
 

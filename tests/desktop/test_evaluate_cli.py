@@ -11,8 +11,26 @@ pytestmark = pytest.mark.model
 
 def test_evaluate_reports_card_level_figures(tmp_path, capsys):
     out = tmp_path / "heldout"
-    assert main(["synth", "--out", str(out), "--count", "2", "--seed", "5", "--size", "960x544",
-                 "--styles", "heldout", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "synth",
+                "--out",
+                str(out),
+                "--count",
+                "2",
+                "--seed",
+                "5",
+                "--size",
+                "960x544",
+                "--styles",
+                "heldout",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["evaluate", "--synth", str(out), "--real", "--json"]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

@@ -78,8 +78,11 @@ def test_folder_sequence_with_events(tmp_path, stub, capsys):
     assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [
         ["8S", "9S", "10S", "JS", "QS", "KS", "JK"]
     ]
-    assert [e["type"] for e in out["events"]] == ["meld_laid", "card_added", "burraco_completed"]
-    assert out["events"][2]["kind"] == "dirty"
+    assert [e["type"] for e in out["events"]] == ["meld_laid"] + ["card_added"] * 4 + [
+        "burraco_completed"
+    ]
+    assert [e["cards"] for e in out["events"][1:5]] == [["JS"], ["QS"], ["KS"], ["JK"]]
+    assert out["events"][5]["kind"] == "dirty"
 
 
 def test_text_output(tmp_path, stub, capsys):
@@ -122,3 +125,31 @@ def test_missing_model_exit_2(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(read_cmd, "make_reader", missing)
     assert cli.main(["read", str(write_image(tmp_path / "t.png", 0))]) == 2
     assert "no card model" in capsys.readouterr().err
+
+
+@pytest.mark.model
+@pytest.mark.slow
+def test_a_rendered_table_read_through_the_shipped_model(tmp_path, capsys):
+    import cv2
+
+    from desktop.reading_measure import meld_matches, zones_from_truth
+    from vision.detector import ModelMissingError, load_reader
+    from vision.synth.dataset import SynthConfig, render_sample
+
+    try:
+        load_reader()
+    except ModelMissingError:
+        pytest.skip("no shipped card model")
+    scene = render_sample(SynthConfig(seed=4242, styles=("heldout",), framing="table"), 4)
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), scene.image_bgr)
+    zones = tmp_path / "zones.json"
+    zones_from_truth(scene.truth).save(zones)
+    code = cli.main(["read", "--json", "--zones", str(zones), str(image)])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    reading = json.loads(out.out)
+    read = [m["cards"] for z in ("A", "B") for m in reading["zones"][z]["melds"]]
+    truth = [m for m in scene.truth["melds"] if m["zone"] in ("A", "B")]
+    exact = [m for m in truth if any(meld_matches(m["kind"], m["cards"], r) for r in read)]
+    assert exact, f"no meld read exactly: read {read}, truth {[m['cards'] for m in truth]}"

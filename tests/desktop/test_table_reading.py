@@ -117,8 +117,9 @@ def test_referee_events_of_a_growing_meld():
     assert ev[1]["card"] == "JK"
     # Two more cards complete a dirty burraco.
     ev = run_frames(ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H"], 300, 450)] * 5, t0=2.0)
-    assert [e["type"] for e in ev] == ["card_added", "burraco_completed"]
-    assert ev[1]["kind"] == "dirty"
+    assert [e["type"] for e in ev] == ["card_added", "card_added", "burraco_completed"]
+    assert [e["cards"] for e in ev[:2]] == [["9H"], ["10H"]]
+    assert ev[2]["kind"] == "dirty"
     # A second wild makes it illegal, with the engine's reason.
     ev = run_frames(
         ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H", "2S"], 300, 450)] * 5, t0=3.0
@@ -127,4 +128,16 @@ def test_referee_events_of_a_growing_meld():
     assert "two_wilds" in ev[1]["faults"]
     reading = ref.reading().to_json(with_events=True)
     assert [e["type"] for e in reading["events"]][:1] == ["meld_laid"]
-    assert len(reading["events"]) == 7
+    assert len(reading["events"]) == 8
+
+
+def test_a_two_that_changes_role_without_moving_is_noticed():
+    from desktop.reading_referee import _twos_that_changed_role
+    from desktop.table_reading import judge_group
+
+    wild_at_top = judge_group("A", group(["3H", "4H", "5H", "2H"]), RULES)
+    natural = judge_group("A", group(["2H", "3H", "4H", "5H"]), RULES)
+    grown = judge_group("A", group(["2H", "3H", "4H", "5H", "6H"]), RULES)
+    assert _twos_that_changed_role(wild_at_top, natural) == ["2H"]
+    assert _twos_that_changed_role(natural, grown) == []
+    assert _twos_that_changed_role(None, natural) == []

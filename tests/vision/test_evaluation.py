@@ -27,7 +27,11 @@ def test_containment_scoring(predictions, found, hits, misreads, false_alarms):
     tally = Tally()
     score_image(tally, predictions, TRUTH)
     assert (tally.found, tally.hits, tally.misreads, tally.false_alarms) == (
-        found, hits, misreads, false_alarms)
+        found,
+        hits,
+        misreads,
+        false_alarms,
+    )
     assert tally.cards == 2 and tally.predictions == len(predictions)
 
 

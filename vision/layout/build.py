@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from vision.layout.dedup import DedupParams, pair_second_indices, suppress_overlaps
+from vision.layout.dedup import (
+    DedupParams,
+    pair_lone_cards,
+    pair_second_indices,
+    suppress_overlaps,
+)
 from vision.layout.far_ends import resolve_far_ends
 from vision.layout.geometry import distance, median
 from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
-from vision.layout.twins import fold_twins
+from vision.layout.twins import TwinParams, fold_twins
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap, default_zones
 from vision.types import CardDetection
@@ -20,6 +25,7 @@ from vision.types import CardDetection
 class LayoutParams:
     grouping: GroupingParams = field(default_factory=GroupingParams)
     dedup: DedupParams = field(default_factory=DedupParams)
+    twins: TwinParams = field(default_factory=TwinParams)
     min_confidence: float = 0.25  # readings below this are ignored
     min_meld_slots: int = 3  # a chain this long in a team zone is reported as a meld
 
@@ -54,20 +60,23 @@ def build_layout(
     slots = local_scale(
         [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
     )
-    chains, singles = group_chains(fold_twins(slots), params.grouping)
+    chains, singles = group_chains(fold_twins(slots, params.twins), params.grouping)
     chains, singles = pair_second_indices(chains, singles, params.dedup)
     chains, lone = resolve_far_ends(chains)
     chains, singles = pair_second_indices(chains, singles + lone, params.dedup)
 
     melds: dict[str, list[MeldGroup]] = {}
     loose: dict[str, list[Slot]] = {}
+    spare = list(singles)
     for chain in chains:
         name = _zone_of_chain(chain, zones, size_wh)
         if name in TEAM_ZONES and len(chain.slots) >= params.min_meld_slots:
             melds.setdefault(name, []).append(MeldGroup(chain.slots, chain.axis_xy))
-        else:  # a spread discard pile or a hand shown: its cards in fan order
-            loose.setdefault(name, []).extend(chain.slots)
-    for slot in sorted(singles, key=lambda s: (s.center_xy[1], s.center_xy[0])):
+        else:  # a spread discard pile, a hand shown, a broken fan: single cards
+            spare.extend(chain.slots)
+    # single cards may show two or four indices too
+    spare = pair_lone_cards(spare, params.dedup)
+    for slot in sorted(spare, key=lambda s: (s.center_xy[1], s.center_xy[0])):
         loose.setdefault(zones.zone_of(slot.center_xy, size_wh), []).append(slot)
 
     out: dict[str, ZoneLayout] = {}

@@ -10,12 +10,13 @@ never look like that: in a fan they sit on the line one step apart, so they stay
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from vision.layout.geometry import box_iou, distance, project
 from vision.layout.grouping import Chain
-from vision.layout.types import Slot
+from vision.layout.types import PointXY, Slot
 from vision.types import CardDetection
 
 
@@ -26,6 +27,7 @@ class DedupParams:
     diagonal_max: float = 8.5
     min_across: float = 1.0  # ...at least this far off the fan's line
     min_outward: float = 0.8  # ...and at least this far beyond the fan's end
+    same_centre: float = 1.0  # two diagonals of one lone card cross within this
     far_on_line: float = 2.0  # a far index on the fan's line lies this far past its end
 
 
@@ -53,9 +55,13 @@ def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> 
     end); "stray": the chain's end is the far index of the single's card (that card lies
     back across the fan, so its far corner only touches the fan's line); else None."""
     end = chain.slots[at_end]
-    if end.card != single.card or len(end.detections) > 1:
+    if end.card != single.card:
         return None
     scale = end.scale_px
+    sign = 1 if at_end == -1 else -1
+    for det in end.detections:  # it already has its far corner
+        if sign * project(det.center_xy, end.center_xy, chain.axis_xy)[0] >= scale:
+            return None
     d = distance(end.center_xy, single.center_xy)
     if not p.far_on_line * scale <= d <= p.diagonal_max * scale:
         return None
@@ -100,12 +106,28 @@ def pair_second_indices(
         chains[ci] = Chain(tuple(slots), chains[ci].axis_xy)
     left.extend(c.slots[0] for c in chains if len(c.slots) == 1)
     chains = [c for c in chains if len(c.slots) > 1]
-    return chains, _pair_lone_cards(left, params)
+    return chains, pair_lone_cards(left, params)
 
 
-def _pair_lone_cards(singles: list[Slot], p: DedupParams) -> list[Slot]:
+def _edge_twins(a: Slot, b: Slot, p: DedupParams) -> bool:
+    """A lone four-index card folds into two slots, one per edge (each the midpoint of that
+    edge's two indices); they lie across the card, square to their own twin vector."""
+    if len(a.detections) != 2 or len(b.detections) != 2:
+        return False
+    d = distance(a.center_xy, b.center_xy)
+    if not p.far_on_line * a.scale_px <= d <= p.diagonal_max * a.scale_px:
+        return False
+    tx = a.detections[1].center_xy[0] - a.detections[0].center_xy[0]
+    ty = a.detections[1].center_xy[1] - a.detections[0].center_xy[1]
+    ox, oy = b.center_xy[0] - a.center_xy[0], b.center_xy[1] - a.center_xy[1]
+    norm = math.hypot(tx, ty) * d
+    return norm > 0 and abs(tx * ox + ty * oy) / norm <= 0.35
+
+
+def pair_lone_cards(singles: list[Slot], p: DedupParams = DedupParams()) -> list[Slot]:
     """Two lone indices of one label, a card diagonal apart, are one loose card."""
     out: list[Slot] = []
+    centres: list[tuple[PointXY, Slot]] = []
     used: set[int] = set()
     for i, a in enumerate(singles):
         if i in used:
@@ -123,6 +145,9 @@ def _pair_lone_cards(singles: list[Slot], p: DedupParams) -> list[Slot]:
             if p.diagonal_min * scale <= d <= p.diagonal_max * scale and min(dx, dy) >= 0.25 * d:
                 partner = j
                 break
+            if _edge_twins(a, b, p):
+                partner = j
+                break
         if partner is None:
             out.append(a)
             continue
@@ -130,5 +155,17 @@ def _pair_lone_cards(singles: list[Slot], p: DedupParams) -> list[Slot]:
         b = singles[partner]
         # The upper-left index stands for the card (reading order of loose cards).
         first, second = (a, b) if sum(a.center_xy) <= sum(b.center_xy) else (b, a)
-        out.append(_merge(first, second))
+        centre = ((a.center_xy[0] + b.center_xy[0]) / 2, (a.center_xy[1] + b.center_xy[1]) / 2)
+        # A four-index card gives two diagonals crossing at its centre: one card.
+        same = next(
+            (k for k, (c, s) in enumerate(centres) if s.card == a.card
+             and distance(c, centre) <= p.same_centre * a.scale_px),
+            None,
+        )  # fmt: skip
+        if same is not None:
+            out[out.index(centres[same][1])] = _merge(centres[same][1], _merge(first, second))
+            continue
+        merged = _merge(first, second)
+        centres.append((centre, merged))
+        out.append(merged)
     return out

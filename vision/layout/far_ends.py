@@ -56,7 +56,12 @@ def resolve_far_ends(
             scale = a.scale_px
             if not (0 < along <= max_gap * scale and abs(across) <= max_across * scale):
                 continue
-            orient = top_end(p) or top_end(q) or _guess(out, {i, j}, a)
+            orient = top_end(p) or top_end(q)
+            if not orient and len(p.slots) < 3 <= len(q.slots):
+                orient = -1  # p is too short to be a meld: its tail is q's corner
+            elif not orient and len(q.slots) < 3 <= len(p.slots):
+                orient = 1
+            orient = orient or _guess(out, {i, j}, a)
             if orient > 0:  # p's top card is its last: q's head is that card's far corner
                 out[i] = Chain((*p.slots[:-1], merge_into(a, b)), p.axis_xy)
                 out[j] = Chain(q.slots[1:], q.axis_xy)

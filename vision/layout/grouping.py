@@ -2,21 +2,21 @@
 
 In a fan only each card's index strip shows, so the indices of one meld lie on a line at a
 nearly even step (0.3-2.7 index heights in the renders); a deck printed with four corner
-indices shows a second, parallel line of the same cards (``twins``). The algorithm:
+indices shows every card twice, which ``twins`` folds before this runs. The algorithm:
 
-1. link indices closer than ``link_radius`` index heights; take connected components;
-2. a component's axis is the dominant direction of its nearest-neighbour vectors (the
-   fan's step), which a second line or a stray index does not turn;
-3. split the component across that axis into lines, then each line where its step jumps
-   (the next meld starts a whole card further on).
+1. link each index to the indices of other cards about as close as its nearest one (a
+   relative reach, capped at ``link_radius`` index heights); take connected components;
+2. pull the longest straight, evenly stepped run out of a component, again and again
+   (a component may hold fans at right angles: a row of melds touching a column);
+3. cut each run where its step jumps (the next meld starts a whole card further on),
+   fold in a card's far index on the same line, let go an end card at an odd step.
 
-Every length is in index heights (the longer side of an index box), measured per
-detection, so the rules hold under zoom and perspective.
+Every length is in index heights (the longer side of an index box, the median around
+each index), so the rules hold under zoom and perspective.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -30,8 +30,9 @@ class GroupingParams:
     link_radius: float = 3.5  # indices closer than this (x index height) may be one fan
     relative_link: float = 1.9  # ...and at most this many times either end's nearest gap
     copy_link: float = 2.6  # two copies of a card further apart are not fan neighbours
-    line_gap: float = 0.8  # lines of one component lie at least this far apart across
-    gap_factor: float = 1.7  # a step this many times the line's median step splits it
+    line_tolerance: float = 0.5  # an index this far off a fan's line is not on it
+    line_gap_steps: float = 2.5  # a fan's line stops at a gap of this many steps
+    gap_factor: float = 2.4  # a step this many times the line's median step splits it
     min_gap: float = 1.9  # ...if also at least this long (x index height)
     far_min: float = 1.2  # a card's two indices on one line lie at least this far apart
     far_factor: float = 1.45  # ...and at least this many fan steps
@@ -60,10 +61,10 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
 
     # Each index's nearest other card is its neighbour in the fan, one step away; a link
     # may be a little longer than that (relative), never longer than the absolute cap.
-    nearest = []
+    nearest: list[float] = []
     for i in range(n):
-        d = [distance(slots[i].center_xy, slots[j].center_xy) for j in range(n) if j != i]
-        nearest.append(min(d, default=0.0))
+        gaps = [distance(slots[i].center_xy, slots[j].center_xy) for j in range(n) if j != i]
+        nearest.append(min(gaps, default=0.0))
     for i in range(n):
         for j in range(i + 1, n):
             d = distance(slots[i].center_xy, slots[j].center_xy)
@@ -86,39 +87,6 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
     return list(groups.values())
 
 
-def step_axis(members: Sequence[Slot]) -> PointXY:
-    """Dominant direction of the vectors to each index's nearest index of another card
-    (angles doubled: a line has no sign). The nearest index of the same card may be its
-    twin on the parallel line; the nearest other card is the next slot of the fan."""
-    cx = cy = 0.0
-    for s in members:
-        others = [o for o in members if o.card != s.card]
-        if not others:
-            continue
-        near = min(others, key=lambda o: distance(o.center_xy, s.center_xy))
-        dx, dy = near.center_xy[0] - s.center_xy[0], near.center_xy[1] - s.center_xy[1]
-        ang = math.atan2(dy, dx)
-        cx += math.cos(2 * ang)
-        cy += math.sin(2 * ang)
-    if math.hypot(cx, cy) < 1e-9:
-        return principal_axis([s.center_xy for s in members])
-    ang = 0.5 * math.atan2(cy, cx)
-    return canonical_direction((math.cos(ang), math.sin(ang)))
-
-
-def _lines(members: list[Slot], axis: PointXY, params: GroupingParams) -> list[list[Slot]]:
-    origin = members[0].center_xy
-    scale = median([s.scale_px for s in members])
-    by_across = sorted(members, key=lambda s: project(s.center_xy, origin, axis)[1])
-    across = [project(s.center_xy, origin, axis)[1] for s in by_across]
-    lines: list[list[Slot]] = [[by_across[0]]]
-    for (a, b), slot in zip(pairwise(across), by_across[1:], strict=True):
-        if b - a > params.line_gap * scale:
-            lines.append([])
-        lines[-1].append(slot)
-    return lines
-
-
 def merge_into(slot: Slot, other: Slot) -> Slot:
     """One card seen through two of its indices: keep the first's place."""
     return replace(
@@ -139,6 +107,8 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
+    # a fan's step is its short one: a gap or a far corner only makes steps longer
+    short = sorted(differ or steps)[(len(differ or steps) - 1) // 4]
     scale = median([s.scale_px for s in line])
 
     def regular(k: int) -> bool:
@@ -170,7 +140,7 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
             parts[-2].pop()
             k += 1
             continue
-        if steps[k] > params.gap_factor * typical and steps[k] > params.min_gap * scale:
+        if steps[k] > params.gap_factor * short and steps[k] > params.min_gap * scale:
             parts.append([])
         parts[-1].append(b)
         k += 1
@@ -198,6 +168,50 @@ def _trim_ends(part: list[Slot], axis: PointXY, params: GroupingParams) -> list[
     return [part, *lone]
 
 
+def _best_line(members: list[Slot], params: GroupingParams) -> tuple[list[Slot], PointXY] | None:
+    """The longest run of evenly stepped indices on one straight line, tried through every
+    pair of near neighbours (a component may hold fans at right angles)."""
+    best: tuple[int, float, list[Slot], PointXY] | None = None
+    for i, a in enumerate(members):
+        near = sorted(
+            (distance(a.center_xy, b.center_xy), j)
+            for j, b in enumerate(members)
+            if j != i and b.card != a.card
+        )[:2]
+        for step, j in near:
+            b = members[j]
+            if step > params.link_radius * a.scale_px:
+                continue
+            axis = canonical_direction(
+                (b.center_xy[0] - a.center_xy[0], b.center_xy[1] - a.center_xy[1])
+            )
+            tol = params.line_tolerance * a.scale_px
+            on = [
+                (project(m.center_xy, a.center_xy, axis), m)
+                for m in members
+                if abs(project(m.center_xy, a.center_xy, axis)[1]) <= tol
+            ]
+            on.sort(key=lambda x: x[0][0])
+            # the stretch around a and b without a gap of more than 2.5 steps
+            pos = [x[0][0] for x in on]
+            k = next(n for n, x in enumerate(on) if x[1] is a)
+            lo = hi = k
+            while lo > 0 and pos[lo] - pos[lo - 1] <= params.line_gap_steps * step:
+                lo -= 1
+            while hi < len(on) - 1 and pos[hi + 1] - pos[hi] <= params.line_gap_steps * step:
+                hi += 1
+            run = [x[1] for x in on[lo : hi + 1]]
+            spread = sum(abs(x[0][1]) for x in on[lo : hi + 1]) / len(run)
+            if b not in run:
+                continue
+            if best is None or (len(run), -spread) > (best[0], -best[1]):
+                best = (len(run), spread, run, axis)
+    if best is None:
+        return None
+    run = best[2]
+    return run, principal_axis([m.center_xy for m in run]) if len(run) > 2 else best[3]
+
+
 def group_chains(
     slots: Sequence[Slot], params: GroupingParams = GroupingParams()
 ) -> tuple[list[Chain], list[Slot]]:
@@ -205,14 +219,17 @@ def group_chains(
     chains: list[Chain] = []
     singles: list[Slot] = []
     for comp in components(slots, params):
-        if len(comp) == 1:
-            singles.extend(comp)
-            continue
-        axis = step_axis(comp)
-        for line in _lines(comp, axis, params):
-            for part in _split_steps(line, axis, params) if len(line) > 1 else [line]:
+        rest = list(comp)
+        while len(rest) >= 2:
+            found = _best_line(rest, params)
+            if found is None:
+                break
+            line, axis = found
+            rest = [m for m in rest if all(m is not x for x in line)]
+            for part in _split_steps(line, axis, params):
                 if len(part) == 1:
                     singles.extend(part)
                 else:
                     chains.append(Chain(tuple(part), axis))
+        singles.extend(rest)
     return chains, singles

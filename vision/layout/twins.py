@@ -23,8 +23,10 @@ from vision.layout.types import PointXY, Slot
 class TwinParams:
     min_dist: float = 1.3  # a card's two indices in one strip: distance range (x index height)
     max_dist: float = 6.5
-    same_vector: float = 0.4  # offsets agree within this (x index height)
+    same_vector: float = 0.4  # offsets agree within this (x index height)...
+    same_vector_share: float = 0.15  # ...or this share of their length
     neighbourhood: float = 4.5  # ...for pairs of neighbouring cards of one fan
+    misread_vector: float = 0.3  # a pair that disagrees must match a neighbour this closely
     lone_reach: float = 3.2  # a lone index this close to a twin pair is moved onto the midline
 
 
@@ -58,10 +60,12 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
     for k, (i, _, off, mid) in enumerate(cands):
         scale = slots[i].scale_px
         count = 0
-        for m, (i2, _, off2, mid2) in enumerate(cands):
-            if m == k or slots[i2].card == slots[i].card:
+        for m, (i2, j2, off2, mid2) in enumerate(cands):
+            if m == k or {i2, j2} & {i, cands[k][1]}:
                 continue
-            if distance(off, off2) > params.same_vector * scale:
+            # a card with a smaller index (a joker's) sits a little further in from the edge
+            tolerance = max(params.same_vector * scale, params.same_vector_share * math.hypot(*off))
+            if distance(off, off2) > tolerance:
                 continue
             # A neighbour in the same fan: close, and beside it across the twin vector.
             dx, dy = mid2[0] - mid[0], mid2[1] - mid[1]
@@ -79,17 +83,20 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
             continue
         used.update((i, j))
         pairs.append((i, j, off))
+    pairs += _misread_twins(slots, pairs, used, params)
     out: list[Slot] = []
     mids: list[PointXY] = []
     for i, j, _ in pairs:
         a, b = slots[i], slots[j]
+        if b.confidence > a.confidence:  # two readings of one card: the surer one wins
+            a, b = b, a
         mid = _mid(a, b)
         mids.append(mid)
         out.append(
             replace(
                 a,
                 center_xy=mid,
-                confidence=max(a.confidence, b.confidence),
+                confidence=a.confidence,
                 scale_px=0.5 * (a.scale_px + b.scale_px),
                 detections=a.detections + b.detections,
             )
@@ -99,6 +106,46 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
             continue
         out.append(_onto_midline(s, pairs, slots, mids, params))
     return out
+
+
+def _misread_twins(
+    slots: Sequence[Slot],
+    pairs: list[tuple[int, int, PointXY]],
+    used: set[int],
+    params: TwinParams,
+) -> list[tuple[int, int, PointXY]]:
+    """Two indices that disagree but lie exactly a neighbouring pair's twin vector apart,
+    beside it: one card, one of its two readings wrong."""
+    found: list[tuple[int, int, PointXY]] = []
+    for i, a in enumerate(slots):
+        if i in used:
+            continue
+        scale = a.scale_px
+        best: tuple[float, int, PointXY] | None = None
+        for pi, pj, off in pairs:
+            pm = _mid(slots[pi], slots[pj])
+            if distance(pm, a.center_xy) > params.neighbourhood * scale:
+                continue
+            for j, b in enumerate(slots):
+                if j == i or j in used or b.card == a.card:
+                    continue
+                o = _offset(a, b)
+                err = distance(o, off)
+                if err > params.misread_vector * scale:
+                    continue
+                mid = _mid(a, b)
+                dx, dy = mid[0] - pm[0], mid[1] - pm[1]
+                gap = math.hypot(dx, dy)
+                if gap > params.neighbourhood * scale or gap == 0:
+                    continue
+                if abs(dx * off[0] + dy * off[1]) / (gap * math.hypot(*off)) > 0.5:
+                    continue
+                if best is None or err < best[0]:
+                    best = (err, j, o)
+        if best is not None:
+            used.update((i, best[1]))
+            found.append((i, best[1], best[2]))
+    return found
 
 
 def _onto_midline(

@@ -52,7 +52,9 @@ class OnnxRuntimeBackend:
         return np.asarray(self._session.run(None, {self._input: batch})[0])
 
 
-def open_backend(onnx_path: Path, prefer: str = "auto", threads: int | None = None) -> InferenceBackend:
+def open_backend(
+    onnx_path: Path, prefer: str = "auto", threads: int | None = None
+) -> InferenceBackend:
     """The fastest backend available for ``onnx_path`` (``prefer``: auto|openvino|onnxruntime)."""
     if prefer in ("auto", "openvino"):
         try:

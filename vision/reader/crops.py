@@ -33,7 +33,7 @@ def cut_crops(image_bgr: np.ndarray, boxes_xyxy: np.ndarray) -> np.ndarray:
     crops = np.zeros((len(boxes_xyxy), CROP_SIDE_PX, CROP_SIDE_PX, 3), dtype=np.uint8)
     height, width = image_bgr.shape[:2]
     for i, box in enumerate(boxes_xyxy):
-        x1, y1, x2, y2 = (int(round(v)) for v in square_around(box))
+        x1, y1, x2, _y2 = (round(v) for v in square_around(box))
         side = max(x2 - x1, 1)
         patch = np.zeros((side, side, 3), dtype=np.uint8)
         # Copy the part of the square that lies inside the image; the rest stays black.

@@ -56,14 +56,17 @@ def decode_yolo(output: np.ndarray, min_score: float) -> RawBoxes:
     return RawBoxes(boxes.astype(np.float32), scores[keep], class_ids[keep])
 
 
-def nms(raw: RawBoxes, iou: float) -> RawBoxes:
-    """Class-aware non-maximum suppression."""
+def nms(raw: RawBoxes, iou: float, max_boxes: int = 300) -> RawBoxes:
+    """Class-aware non-maximum suppression, keeping at most ``max_boxes`` best boxes."""
     if len(raw.scores) == 0:
         return raw
+    if len(raw.scores) > 10 * max_boxes:  # bound the work on a frame full of noise
+        top = np.argsort(-raw.scores)[: 10 * max_boxes]
+        raw = RawBoxes(raw.boxes_xyxy[top], raw.scores[top], raw.class_ids[top])
     # Offsetting each class far apart makes one NMS call class-aware.
     offset = raw.class_ids[:, None].astype(np.float32) * 100_000.0
     shifted = raw.boxes_xyxy + offset
     xywh = np.concatenate([shifted[:, :2], shifted[:, 2:] - shifted[:, :2]], axis=1)
     kept = cv2.dnn.NMSBoxes(xywh.tolist(), raw.scores.tolist(), 0.0, iou)
-    kept = np.asarray(kept, dtype=np.int64).reshape(-1)
+    kept = np.asarray(kept, dtype=np.int64).reshape(-1)[:max_boxes]
     return RawBoxes(raw.boxes_xyxy[kept], raw.scores[kept], raw.class_ids[kept])

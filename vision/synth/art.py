@@ -44,7 +44,9 @@ def _mask_aspect(m: np.ndarray) -> float:
     return m.shape[1] / max(1, m.shape[0])
 
 
-def draw_pips(img: np.ndarray, style: DeckStyle, rank: str, suit: str) -> None:
+def draw_pips(img: np.ndarray, style: DeckStyle, rank: str, suit: str, clear_x: int = 0) -> None:
+    """Pips in their standard layout; the pip columns keep right of ``clear_x`` (and left of
+    its mirror) so they never touch the indices."""
     H, W = img.shape[:2]
     sm = suit_mask(suit, style.suit_kind, style.suit_variant)
     color = style.colors[suit]
@@ -62,6 +64,13 @@ def draw_pips(img: np.ndarray, style: DeckStyle, rank: str, suit: str) -> None:
     if rank in ("9", "10"):
         ph *= 0.9
     pw = ph * _mask_aspect(sm)
+    lo, hi = x1, x2
+    for _ in range(6):  # a wide index leaves less room: smaller pips rather than crowded
+        x1 = max(lo, (clear_x + pw / 2) / W)
+        x2 = min(hi, 1.0 - x1)
+        if (x2 - x1) * W >= 1.7 * pw:
+            break
+        ph, pw = ph * 0.9, pw * 0.9
     up = fit(sm, pw, ph)
     down = up[::-1, ::-1]
     for fx, fy in PIP_LAYOUTS[rank]:
@@ -81,6 +90,8 @@ def _pattern(region: np.ndarray, rng: np.random.Generator, color: BGR) -> None:
     """Fill a robe panel with a printed pattern: stripes, dots, zigzag or checks."""
     h, w = region.shape[:2]
     kind = int(rng.integers(4))
+    if h < 2 or w < 2:
+        return
     p = int(rng.integers(5, 10))
     if kind == 0:
         for x in range(0, w, p):
@@ -97,11 +108,14 @@ def _pattern(region: np.ndarray, rng: np.random.Generator, color: BGR) -> None:
         region[((np.indices((h, w)).sum(0) // p) % 2) == 0] *= 0.75
 
 
-def draw_court(img: np.ndarray, style: DeckStyle, rank: str, suit: str, seed: int) -> None:
+def draw_court(
+    img: np.ndarray, style: DeckStyle, rank: str, suit: str, seed: int, clear_x: int = 0
+) -> None:
     """A double-headed figure in a frame: only its look matters, as a hard negative."""
     rng = np.random.default_rng(seed)
     H, W = img.shape[:2]
     fx1, fy1, fx2, fy2 = _frame(style, W, H)
+    fx1, fx2 = max(fx1, clear_x), min(fx2, W - clear_x)
     fw, fh = fx2 - fx1, fy2 - fy1
     half = np.full((fh // 2, fw, 3), 250.0, np.float32)
     hh = half.shape[0]
@@ -115,7 +129,7 @@ def draw_court(img: np.ndarray, style: DeckStyle, rank: str, suit: str, seed: in
     mask = np.zeros((hh, fw), np.uint8)
     cv2.fillPoly(mask, [robe], 1)
     cuts = sorted(rng.uniform(0.2, 0.8, int(rng.integers(1, 3))) * fw)
-    edges = [0, *[int(c) for c in cuts], fw]
+    edges = sorted({0, *[int(c) for c in cuts], fw})
     for k in range(len(edges) - 1):
         panel = half[:, edges[k] : edges[k + 1]]
         colour = np.asarray(pal[k % len(pal)], np.float32)

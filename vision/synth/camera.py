@@ -110,6 +110,11 @@ def sample_camera(
     r = rng.random()  # mostly a webcam nearly overhead, sometimes a phone held at an angle
     amount = float(rng.uniform(0, 0.15) if r < 0.3 else rng.uniform(0, 0.06) if r < 0.7 else 0.0)
     tilt = _tilt(rng, w, h, amount)
+    if rng.random() < 0.25:  # photos resized to another aspect ratio look squeezed
+        sx = float(np.exp(rng.uniform(-0.2, 0.2)))
+        c = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]], np.float64)
+        squeeze = c @ np.diag([sx, 1 / sx, 1.0]) @ np.linalg.inv(c)
+        tilt = tilt @ squeeze
     m = tilt @ m
     return Camera(
         tuple(float(v) for v in (m / m[2, 2]).ravel()),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -16,11 +17,13 @@ import numpy as np
 
 from vision.synth.camera import sample_camera
 from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION
-from vision.synth.plan import plan_table
+from vision.synth.plan import plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
-from vision.synth.styles import get_style
+from vision.synth.styles import get_style, jittered_style
 
+MAX_ATTEMPTS = 3
 STYLE_BLOCK = 8
+P_LOOSE = 0.1
 
 
 @dataclass(frozen=True)
@@ -29,15 +32,21 @@ class SynthConfig:
     size_wh: tuple[int, int] = (1280, 720)
     styles: tuple[str, ...] = ("classic",)
     framing: str = "auto"  # "auto", "table" or "close" (see camera.sample_camera)
+    style_variants: int = 8  # variants of each procedural style (1 = the styles as named)
 
 
-def render_sample(cfg: SynthConfig, index: int, with_owner: bool = False) -> RenderedScene:
-    """Sample ``index`` of the dataset ``cfg`` describes."""
-    rng = np.random.default_rng([cfg.seed, index])
-    plan = plan_table(rng)
+def render_sample(
+    cfg: SynthConfig, index: int, with_owner: bool = False, attempt: int = 0
+) -> RenderedScene:
+    """Sample ``index`` of the dataset ``cfg`` describes (``attempt`` > 0: a redraw)."""
+    rng = np.random.default_rng([cfg.seed, index] if attempt == 0 else [cfg.seed, index, attempt])
+    # mostly tables in play; now and then a few loose cards seen close
+    plan = plan_loose_cards(rng) if rng.random() < P_LOOSE else plan_table(rng)
     # one style per block of STYLE_BLOCK samples, so a worker's face cache stays warm
     block_rng = np.random.default_rng([cfg.seed, index // STYLE_BLOCK, 0x5717E])
     style = get_style(cfg.styles[int(block_rng.integers(len(cfg.styles)))])
+    if cfg.style_variants > 1:  # the same deck family printed a little differently
+        style = jittered_style(style, int(block_rng.integers(cfg.style_variants)))
     camera = sample_camera(rng, plan, cfg.size_wh, cfg.framing)
     meta = {"seed": cfg.seed, "index": index}
     return render_table(plan, style, camera, rng, with_owner=with_owner, meta=meta)
@@ -53,7 +62,15 @@ def labels_text(scene: RenderedScene) -> str:
 
 def write_sample(out_dir: Path, cfg: SynthConfig, index: int) -> int:
     """Render and write sample ``index``; returns its number of labels."""
-    scene = render_sample(cfg, index)
+    for attempt in range(MAX_ATTEMPTS):
+        try:
+            scene = render_sample(cfg, index, attempt=attempt)
+            break
+        except Exception as e:  # a rare bad draw must not stop a long run; it is redrawn
+            if attempt == MAX_ATTEMPTS - 1:
+                raise
+            print(f"synth: sample {index} attempt {attempt} failed ({e!r:.200}); redrawing",
+                  file=sys.stderr)  # fmt: skip
     name = f"{index:06d}"
     (out_dir / "images" / f"{name}.jpg").write_bytes(encode_jpeg(scene))
     (out_dir / "labels" / f"{name}.txt").write_text(labels_text(scene))
@@ -64,6 +81,11 @@ def write_sample(out_dir: Path, cfg: SynthConfig, index: int) -> int:
 def prepare_dir(out_dir: Path, cfg: SynthConfig, count: int) -> None:
     for sub in ("images", "labels", "truth"):
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
+    stale = [p for p in (out_dir / "labels").glob("*.txt") if not p.stem.isdigit() or
+             int(p.stem) >= count]  # fmt: skip
+    if stale:  # files of an earlier, larger run would mix into this dataset
+        print(f"synth: warning: {len(stale)} older samples beyond --count remain in {out_dir}",
+              file=sys.stderr)  # fmt: skip
     (out_dir / "classes.txt").write_text("".join(n + "\n" for n in CLASS_NAMES))
     info = {"generator": GENERATOR_VERSION, "count": count, **asdict(cfg)}
     (out_dir / "synth.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")

@@ -25,6 +25,7 @@ class Effects:
     light_angle_deg: float
     vignette: float
     shadow_band: float  # darkness of a soft band (a person or a lamp arm)
+    light_patch: float  # gain inside a hard-edged patch (sun through a window), 1 = none
     glare_spots: int
     glare_strength: float
     wb_gains_bgr: tuple[float, float, float]
@@ -46,6 +47,9 @@ def sample_effects(rng: np.random.Generator) -> Effects:
         light_angle_deg=float(rng.uniform(0, 360)),
         vignette=float(rng.uniform(0, 0.35)),
         shadow_band=float(rng.uniform(0.15, 0.45)) if rng.random() < 0.2 else 0.0,
+        light_patch=float(rng.choice([rng.uniform(1.2, 1.6), rng.uniform(0.55, 0.8)]))
+        if rng.random() < 0.1
+        else 1.0,
         glare_spots=int(rng.integers(1, 4)) if rng.random() < 0.35 else 0,
         glare_strength=float(rng.uniform(0.3, 0.95)),
         wb_gains_bgr=tuple(float(g) for g in rng.uniform(0.85, 1.15, 3)),  # type: ignore[arg-type]
@@ -62,8 +66,25 @@ def sample_effects(rng: np.random.Generator) -> Effects:
 
 def plain_effects(jpeg_quality: int = 95) -> Effects:
     """No light or camera effects at all: for tests and for looking at labels."""
-    return Effects(1.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, (1.0, 1.0, 1.0), 1.0, 0.0, 0, 0, 0.0, 0.0,
-                   jpeg_quality, 0)  # fmt: skip
+    return Effects(
+        light_gain=1.0,
+        light_gradient=0.0,
+        light_angle_deg=0.0,
+        vignette=0.0,
+        shadow_band=0.0,
+        light_patch=1.0,
+        glare_spots=0,
+        glare_strength=0.0,
+        wb_gains_bgr=(1.0, 1.0, 1.0),
+        gamma=1.0,
+        blur_sigma_px=0.0,
+        defocus_px=0,
+        motion_px=0,
+        motion_angle_deg=0.0,
+        noise_sigma=0.0,
+        jpeg_quality=jpeg_quality,
+        seed=0,
+    )
 
 
 def _grid(w: int, h: int, step: int) -> tuple[np.ndarray, np.ndarray, int, int]:
@@ -96,7 +117,21 @@ def apply_lighting(img: np.ndarray, owner: np.ndarray, fx: Effects) -> None:
         d = (xx * np.cos(t + 1.3) + yy * np.sin(t + 1.3)) - rng.uniform(0, max(w, h))
         band = np.exp(-((d / (0.12 * max(w, h))) ** 2))
         light = light * (1 - fx.shadow_band * band)
-    img *= _up(light.astype(np.float32), w, h, 8)[..., None]
+    full_light = _up(light.astype(np.float32), w, h, 8)
+    warm = rng.random() < 0.3  # a lamp on one side, daylight on the other: colour varies
+    if warm:
+        cast = rng.uniform(-0.12, 0.12, 3).astype(np.float32)
+        ramp = _up((g / max(1e-6, float(np.abs(g).max()))).astype(np.float32), w, h, 8)
+        img *= 1 + ramp[..., None] * cast[None, None, :]
+    if fx.light_patch != 1.0:  # a sharp-edged patch of sun (or of shade)
+        patch = np.zeros((h, w), np.float32)
+        c = rng.uniform(0, 1, 2) * (w, h)
+        pts = c + rng.normal(0, 0.3 * max(w, h), (5, 2))
+        hull = cv2.convexHull(pts.astype(np.float32)).astype(np.int32)  # a window's shape
+        cv2.fillPoly(patch, [hull], 1.0, cv2.LINE_AA)
+        patch = cv2.GaussianBlur(patch, (0, 0), 3.0)
+        full_light *= 1 + (fx.light_patch - 1) * patch
+    img *= full_light[..., None]
     if fx.glare_spots:
         xx, yy, _, _ = _grid(w, h, 4)
         glare = np.zeros(xx.shape, np.float32)

@@ -74,12 +74,22 @@ def _index_patch(style: DeckStyle, card: str, variant: int) -> tuple[np.ndarray,
         parts = [fit(j, rh * j.shape[1] / j.shape[0], rh), fit(star, rh * 0.8, rh * 0.8)]
         return _stack(parts, gap=rh * 0.15), color
     rank, suit = card[:-1], card[-1]
-    rm = text_mask(rank, style.font)
+    rm = _weighted(text_mask(rank, style.font), style.rank_weight)
     rw = rh * rm.shape[1] / rm.shape[0] * (style.ten_squeeze if rank == "10" else 1.0)
+    rw *= style.rank_w_scale
     sm = suit_mask(suit, style.suit_kind, style.suit_variant)
     sh = rh * style.suit_h_ratio
     parts = [fit(rm, rw, rh), fit(sm, sh * sm.shape[1] / sm.shape[0], sh)]
     return _stack(parts, gap=rh * style.gap_ratio), style.colors[suit]
+
+
+def _weighted(mask: np.ndarray, weight: float) -> np.ndarray:
+    """Thicker (weight > 0) or thinner (< 0) strokes, as different printings of one font."""
+    r = iround(abs(weight) * 6)  # in pixels of the 160 px master glyph
+    if r == 0:
+        return mask
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    return cv2.dilate(mask, k) if weight > 0 else cv2.erode(mask, k)
 
 
 def _stack(parts: list[np.ndarray], gap: float) -> np.ndarray:
@@ -107,12 +117,25 @@ def _hull(mask: np.ndarray, x0: float, y0: float) -> np.ndarray:
     return hull + np.float32([x0, y0])
 
 
-def _place_indices(img: np.ndarray, style: DeckStyle, card: str, variant: int) -> list[IndexInk]:
-    patch, color = _index_patch(style, card, variant)
+def _index_xy(style: DeckStyle, patch: np.ndarray) -> tuple[int, int]:
+    """Top-left of the top-left index: where the style asks, but clear of the card's edge
+    and inside its printed border."""
+    pw = patch.shape[1]
+    mx, my = int(0.035 * CARD_W), int(0.025 * CARD_H)
+    if style.border is not None:
+        inset, thick, _ = style.border
+        inner = int(inset * CARD_W) + thick + 4
+        mx, my = max(mx, inner), max(my, inner)
+    x = max(mx, iround(style.index_x_frac * CARD_W - pw / 2))
+    y = max(my, iround(style.index_y_frac * CARD_H))
+    return x, y
+
+
+def _place_indices(
+    img: np.ndarray, style: DeckStyle, patch: np.ndarray, color: BGR
+) -> list[IndexInk]:
     ph, pw = patch.shape
-    # keep the ink clear of the card edge whatever the style asks for
-    x = max(int(0.035 * CARD_W), iround(style.index_x_frac * CARD_W - pw / 2))
-    y = max(int(0.025 * CARD_H), iround(style.index_y_frac * CARD_H))
+    x, y = _index_xy(style, patch)
     spots = [("tl", x, y, False), ("br", CARD_W - x - pw, CARD_H - y - ph, True)]
     if style.four_corner:
         spots += [("tr", CARD_W - x - pw, y, False), ("bl", x, CARD_H - y - ph, True)]
@@ -135,13 +158,16 @@ def _draw_face(style: DeckStyle, card: str, variant: int) -> tuple[np.ndarray, l
         m = int(inset * CARD_W)
         cv2.rectangle(img, (m, m), (CARD_W - m, CARD_H - m), col, thick, cv2.LINE_AA)
     seed = _seed(style.name, card, variant)
+    patch, color = _index_patch(style, card, variant)
+    # pips and pictures keep a gap from the index, as printed cards do
+    clear_x = _index_xy(style, patch)[0] + patch.shape[1] + int(0.03 * CARD_W)
     if card == "JK":
         draw_joker_art(img, style, JOKER_COLORS[variant % 2], seed)
     elif card[:-1] in ("J", "Q", "K"):
-        draw_court(img, style, card[:-1], card[-1], seed)
+        draw_court(img, style, card[:-1], card[-1], seed, clear_x)
     else:
-        draw_pips(img, style, card[:-1], card[-1])
-    inks = _place_indices(img, style, card, variant)
+        draw_pips(img, style, card[:-1], card[-1], clear_x)
+    inks = _place_indices(img, style, patch, color)
     return img, inks
 
 

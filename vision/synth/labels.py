@@ -25,7 +25,7 @@ MIN_INDEX_HEIGHT_PX = 6.0
 BACK_CLASS = 53
 MIN_BACK_VISIBLE_FRAC = 0.5
 CLASS_NAMES: tuple[str, ...] = (*CARD_LABELS, "BACK")
-GENERATOR_VERSION = "synth-1"
+GENERATOR_VERSION = "synth-2"
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,14 @@ def _r(v: float) -> float:
 
 
 def _clip_box(pts: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
+    """The points' box clipped to the frame; wholly outside it, the unclipped box (so a
+    box is never inverted)."""
     x1, y1 = pts.min(0)
     x2, y2 = pts.max(0)
-    return (max(0.0, x1), max(0.0, y1), min(float(w), x2), min(float(h), y2))
+    cx1, cy1, cx2, cy2 = max(0.0, x1), max(0.0, y1), min(float(w), x2), min(float(h), y2)
+    if cx2 <= cx1 or cy2 <= cy1:
+        return (float(x1), float(y1), float(x2), float(y2))
+    return (float(cx1), float(cy1), float(cx2), float(cy2))
 
 
 def scene_labels(
@@ -184,4 +189,5 @@ def _zones(plan: TablePlan) -> dict:
         "stock": [c.uid for c in plan.cards if c.zone == "stock"],
         "pozzetti": [piles[k] for k in sorted(piles)],
         "shown": [c.uid for c in plan.cards if c.zone == "shown"],
+        "loose": [c.uid for c in plan.cards if c.zone == "loose"],
     }

@@ -166,7 +166,10 @@ def _place_team(b: _Builder, shoe: Shoe, zone: str, opts: PlanOptions, band_mm: 
         if rng.random() < 0.25:  # some players lay a run high card first
             order = order[::-1]
         uids: list[int] = [0] * len(order)
-        for slot_pos, slot in enumerate(order):
+        stacking = list(enumerate(order))
+        if rng.random() < 0.15:  # each new card slid under the last: the other strip shows
+            stacking = stacking[::-1]
+        for slot_pos, slot in stacking:
             lx, ly = pos[slot_pos]
             lx += x_shift + float(rng.normal(0, 0.6))
             ly += band_mm / 2 + float(rng.normal(0, 0.6))
@@ -288,6 +291,31 @@ def plan_table(rng: np.random.Generator, options: PlanOptions | None = None) -> 
     if rng.random() < opts.p_shown_hand:
         _place_shown_hand(b, shoe)
     return finish_plan(size, b.cards, b.melds, _occluders_for(rng, b, size, opts))
+
+
+def plan_loose_cards(rng: np.random.Generator, n_range: tuple[int, int] = (3, 9)) -> TablePlan:
+    """A few face-up cards dropped loosely on the table, overlapping at any angle (a hand
+    spread out to be counted, or cards pushed aside): zone "loose"."""
+    size = CARD_SIZES_MM[int(rng.integers(len(CARD_SIZES_MM)))]
+    b = _Builder(rng, size[0], size[1])
+    shoe = Shoe.full()
+    n = int(rng.integers(*n_range))
+    if rng.random() < 0.5:  # often a run of one suit, as when a hand is sorted
+        spec = random_meld(rng, shoe)
+        drawn = list(zip(spec.cards, spec.variants, strict=True)) if spec else []
+    else:
+        drawn = []
+    while len(drawn) < n:
+        drawn.append(shoe.draw_any(rng))
+    base = float(rng.uniform(0, 360))
+    xy = np.zeros(2)
+    for card, var in drawn[:n]:
+        step = float(rng.uniform(0.3, 1.5)) * size[0]  # overlapping or apart
+        t = float(rng.uniform(0, 2 * np.pi))
+        xy = xy + step * np.array([np.cos(t), np.sin(t)])
+        ang = base + float(rng.normal(0, 25))
+        b.add(card, True, (float(xy[0]), float(xy[1])), ang, "loose", variant=var)
+    return finish_plan(size, b.cards, [], ())
 
 
 def _occluders_for(rng: np.random.Generator, b: _Builder, size: tuple[float, float],

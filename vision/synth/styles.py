@@ -8,8 +8,12 @@ assets are present.
 
 from __future__ import annotations
 
+import dataclasses
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 LETELE_DIR = Path(__file__).parent / "assets" / "letele"
 
@@ -37,6 +41,8 @@ class DeckStyle:
     index_x_frac: float = 0.09  # index centre x / card width
     index_y_frac: float = 0.045  # index top / card height
     ten_squeeze: float = 0.85  # "10" is drawn narrower, as most decks do
+    rank_w_scale: float = 1.0  # horizontal stretch of the rank glyph
+    rank_weight: float = 0.0  # stroke weight: > 0 bolder, < 0 lighter
     suit_kind: str = "drawn"  # "drawn" or "font"
     suit_variant: int = 0
     colors: dict[str, BGR] = field(default_factory=lambda: dict(CLASSIC_COLORS))
@@ -186,6 +192,28 @@ PROCEDURAL_STYLES: tuple[DeckStyle, ...] = (
 )
 
 HELDOUT = "heldout"
+
+
+def jittered_style(style: DeckStyle, k: int) -> DeckStyle:
+    """Variant ``k`` of a procedural style: the same deck family printed a little
+    differently (index size, place, stretch and weight). ``k`` = 0 is the style itself;
+    the same (style, k) always gives the same variant, named ``"{name}~{k}"``."""
+    if k == 0 or style.image_dir is not None:
+        return style
+    rng = np.random.default_rng([zlib.crc32(style.name.encode()), k])
+    return dataclasses.replace(
+        style,
+        name=f"{style.name}~{k}",
+        rank_h_frac=style.rank_h_frac * float(rng.uniform(0.88, 1.12)),
+        suit_h_ratio=style.suit_h_ratio * float(rng.uniform(0.9, 1.1)),
+        gap_ratio=max(0.04, style.gap_ratio * float(rng.uniform(0.6, 1.4))),
+        index_x_frac=style.index_x_frac * float(rng.uniform(0.85, 1.15)),
+        index_y_frac=style.index_y_frac * float(rng.uniform(0.8, 1.2)),
+        rank_w_scale=float(rng.uniform(0.85, 1.15)),
+        rank_weight=float(rng.uniform(-0.4, 0.6)),
+        pip_h_frac=style.pip_h_frac * float(rng.uniform(0.9, 1.1)),
+        corner_radius_frac=style.corner_radius_frac * float(rng.uniform(0.7, 1.3)),
+    )
 
 
 def letele_available() -> bool:

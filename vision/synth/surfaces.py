@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-SURFACE_KINDS: tuple[str, ...] = ("felt", "wood", "cloth", "plain")
+SURFACE_KINDS: tuple[str, ...] = ("felt", "wood", "cloth", "plain", "carpet", "print")
 _FELT_BGR = ((40, 100, 30), (90, 60, 20), (40, 40, 130), (50, 70, 40), (60, 50, 50))
 _WOOD_BGR = ((90, 140, 190), (70, 110, 160), (120, 170, 210), (50, 80, 120), (140, 180, 215))
 _PLAIN_BGR = ((225, 228, 230), (200, 205, 210), (170, 195, 215), (60, 60, 60), (120, 130, 140))
@@ -84,10 +84,43 @@ def _plain(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     return base[None, None, :] * low[..., None] + rng.normal(0, 2, (h, w, 1)).astype(np.float32)
 
 
+def _carpet(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """Flecked pile: two or three colours mixed at a few pixels' scale."""
+    base = _jitter(rng, tuple(int(v) for v in rng.integers(60, 190, 3)), 0.1)  # type: ignore[arg-type]
+    base = base * 0.5 + base.mean() * 0.5  # muted, as most carpets and rugs are
+    cols = [np.clip(base * k, 0, 255) for k in (0.55, 1.0, 1.3)]
+    a = smooth_noise(rng, w, h, 1.6)
+    b = smooth_noise(rng, w, h, 2.2)
+    t1 = (a > 0.3).astype(np.float32)[..., None]
+    t2 = (b > 0.6).astype(np.float32)[..., None]
+    out = cols[0] * (1 - t1) + cols[1] * t1
+    out = out * (1 - t2) + cols[2] * t2
+    return cv2.GaussianBlur(out, (0, 0), 0.6) * (1 + 0.1 * smooth_noise(rng, w, h, 200))[..., None]
+
+
+def _print(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """A busy printed fabric or cluttered desk: large random shapes in strong colours."""
+    out = np.empty((h, w, 3), np.float32)
+    out[:] = rng.integers(20, 235, 3)
+    for _ in range(int(rng.integers(6, 20))):
+        col = rng.integers(0, 255, 3).tolist()
+        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        r = int(rng.uniform(0.03, 0.2) * max(w, h))
+        if rng.random() < 0.5:
+            axes = (r, int(r * rng.uniform(0.2, 1.0)))
+            cv2.ellipse(out, c, axes, float(rng.uniform(0, 180)), 0, 360, col, -1, cv2.LINE_AA)
+        else:
+            pts = np.array(c) + rng.normal(0, r, (int(rng.integers(3, 7)), 2))
+            cv2.fillPoly(out, [pts.astype(np.int32)], col, cv2.LINE_AA)
+    out += 6 * smooth_noise(rng, w, h, 3)[..., None]
+    return out
+
+
 def make_surface(rng: np.random.Generator, size_wh: tuple[int, int], kind: str | None = None
                  ) -> np.ndarray:  # fmt: skip
     """A table top filling the frame; ``kind`` is one of SURFACE_KINDS or random."""
     w, h = size_wh
-    kind = kind or str(rng.choice(SURFACE_KINDS, p=[0.35, 0.25, 0.15, 0.25]))
-    fn = {"felt": _felt, "wood": _wood, "cloth": _cloth, "plain": _plain}[kind]
+    kind = kind or str(rng.choice(SURFACE_KINDS, p=[0.3, 0.22, 0.13, 0.2, 0.07, 0.08]))
+    fn = {"felt": _felt, "wood": _wood, "cloth": _cloth, "plain": _plain, "carpet": _carpet,
+          "print": _print}[kind]  # fmt: skip
     return np.clip(fn(rng, w, h), 0, 255).astype(np.float32)

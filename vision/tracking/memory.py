@@ -25,6 +25,7 @@ from vision.tracking.slots import (
     moved_uids,
     order_along,
 )
+from vision.tracking.votes import Votes
 
 
 @dataclass(frozen=True)
@@ -33,24 +34,17 @@ class MemoryParams:
     persist_s: float = 0.8  # ...over at least this long
     match_radius: float = 2.5  # same card this close (x index height) = same physical card
     min_new_meld_slots: int = 3
-    forget_candidate_frames: int = 3
+    forget_s: float = 1.0  # a proposed change not seen for this long is forgotten
 
 
 @dataclass
 class _Candidate:
+    """Fans seen at one place that match no remembered meld: a meld being laid, or a hand."""
+
     zone: str
-    slots: tuple[Slot, ...]
-    key: tuple[str, ...]
-    count: int
-    since: float
+    slots: tuple[Slot, ...]  # as last seen, for matching the next frame
+    votes: Votes[tuple[str, ...], tuple[Slot, ...]]
     last_frame: int
-
-
-@dataclass
-class _Pending:
-    key: tuple[object, ...] = ()
-    count: int = 0
-    since: float = 0.0
 
 
 @dataclass
@@ -60,7 +54,7 @@ class TableMemory:
     _melds: list[MemMeld] = field(default_factory=list)
     _candidates: list[_Candidate] = field(default_factory=list)
     _loose: dict[str, tuple[Slot, ...]] = field(default_factory=dict)
-    _loose_pending: dict[str, _Pending] = field(default_factory=dict)
+    _loose_votes: dict[str, Votes[tuple[str, ...], tuple[Slot, ...]]] = field(default_factory=dict)
     _frame: int = 0
     _next_uid: int = 1
 
@@ -69,12 +63,20 @@ class TableMemory:
         self._frame += 1
         self.size_wh = layout.size_wh
         for meld in self._melds:
-            for slot in meld.slots:
-                slot.visible = False
+            for mem in meld.slots:
+                mem.visible = False
         events: list[TrackEvent] = []
+        seen: dict[int, tuple[MemMeld, list[Slot]]] = {}
         for zone in TEAM_ZONES:
             for group in layout.zone(zone).melds:
-                self._route(zone, list(group.slots), group, t_monotonic, events)
+                self._route(zone, list(group.slots), group, t_monotonic, seen)
+            # Cards in no fan this frame (a drop-out broke it) still show remembered slots.
+            for slot in layout.zone(zone).loose:
+                owner = self._nearest_meld(zone, slot)
+                if owner is not None:
+                    seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+        for meld, observed in seen.values():
+            self._observe_meld(meld, observed, t_monotonic, events)
         self._commit_candidates(t_monotonic, events)
         self._update_loose(layout, t_monotonic)
         return events
@@ -92,7 +94,12 @@ class TableMemory:
         return best[1] if best else None
 
     def _route(
-        self, zone: str, slots: list[Slot], group: MeldGroup, t: float, events: list[TrackEvent]
+        self,
+        zone: str,
+        slots: list[Slot],
+        group: MeldGroup,
+        t: float,
+        seen: dict[int, tuple[MemMeld, list[Slot]]],
     ) -> None:
         """Split an observed fan among the remembered melds it shows; the rest is a candidate."""
         owners = [self._nearest_meld(zone, s) for s in slots]
@@ -108,12 +115,9 @@ class TableMemory:
                     if owners[k] is not None
                 ]
                 owners[i] = min(dist_owner, key=lambda x: (x[0], x[1]))[2]
-        by_meld: dict[int, tuple[MemMeld, list[Slot]]] = {}
         for slot, owner in zip(slots, owners, strict=True):
             assert owner is not None
-            by_meld.setdefault(owner.meld_id, (owner, []))[1].append(slot)
-        for meld, observed in by_meld.values():
-            self._observe_meld(meld, observed, t, events)
+            seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
 
     # ---- a remembered meld seen again ------------------------------------------------
     def _observe_meld(
@@ -157,15 +161,11 @@ class TableMemory:
             )
             items.insert(pred + 1, ("s", mem.uid))
         current = [("s", s.uid) for s in meld.slots]
+        meld.pending.expire(t, self.params.forget_s)
         if items == current:
-            meld.pending_key, meld.pending_count = None, 0
             return
-        key = tuple(items)
-        if key != meld.pending_key:
-            meld.pending_key, meld.pending_count, meld.pending_since = key, 1, t
-        else:
-            meld.pending_count += 1
-        if not self._persisted(meld.pending_count, meld.pending_since, t):
+        tally = meld.pending.see(tuple(items), t, None)
+        if not self._persisted(tally.count, tally.since, t):
             return
         new_obs = iter(observed[i] for i in match.new)
         by_uid = {s.uid: s for s in meld.slots}
@@ -179,7 +179,7 @@ class TableMemory:
                 slots.append(self._new_slot(next(new_obs)))
                 added.append(len(slots) - 1)
         meld.slots = slots
-        meld.pending_key, meld.pending_count = None, 0
+        meld.pending.clear()
         visible = [s.center_xy for s in slots if s.visible]
         if len(visible) >= 2:
             meld.axis_xy = principal_axis(visible)
@@ -233,33 +233,37 @@ class TableMemory:
                 if a.card == b.card
             )
             if near:
-                if cand.key == key:
-                    cand.count += 1
-                else:
-                    cand.key, cand.count, cand.since = key, 1, t
+                cand.votes.expire(t, self.params.forget_s)
+                cand.votes.see(key, t, group.slots)
                 cand.slots, cand.last_frame = group.slots, self._frame
                 return
-        self._candidates.append(_Candidate(zone, group.slots, key, 1, t, self._frame))
+        votes: Votes[tuple[str, ...], tuple[Slot, ...]] = Votes()
+        votes.see(key, t, group.slots)
+        self._candidates.append(_Candidate(zone, group.slots, votes, self._frame))
 
     def _commit_candidates(self, t: float, events: list[TrackEvent]) -> None:
         keep: list[_Candidate] = []
         for cand in self._candidates:
-            if cand.last_frame == self._frame and self._persisted(cand.count, cand.since, t):
+            ready = [
+                (key, tally)
+                for key, tally in cand.votes.entries.items()
+                if self._persisted(tally.count, tally.since, t)
+            ]
+            if cand.last_frame == self._frame and ready:
+                # the reading seen most often, then the longest one (a meld only grows)
+                key, tally = max(ready, key=lambda kv: (kv[1].count, len(kv[0])))
                 meld_id = 1 + max((m.meld_id for m in self._melds), default=0)
-                slots = [self._new_slot(s) for s in cand.slots]
-                axis = principal_axis([s.center_xy for s in cand.slots])
+                slots = [self._new_slot(s) for s in tally.latest]
+                axis = principal_axis([s.center_xy for s in tally.latest])
                 self._melds.append(MemMeld(meld_id, cand.zone, slots, axis))
                 events.append(
                     TrackEvent(
-                        t,
-                        EventKind.MELD_LAID,
-                        cand.zone,
-                        meld_id,
-                        cand.key,
-                        tuple(range(len(cand.key))),
+                        t, EventKind.MELD_LAID, cand.zone, meld_id, key, tuple(range(len(key)))
                     )
                 )
-            elif self._frame - cand.last_frame < self.params.forget_candidate_frames:
+            elif t - max((v.last_seen for v in cand.votes.entries.values()), default=t) < (
+                self.params.forget_s
+            ):
                 keep.append(cand)
         self._candidates = keep
 
@@ -271,27 +275,24 @@ class TableMemory:
             key = tuple(s.card for s in slots)
             if key == tuple(s.card for s in self._loose.get(name, ())):
                 self._loose[name] = slots  # same cards: take the fresh positions
-                self._loose_pending.pop(name, None)
                 continue
-            pend = self._loose_pending.setdefault(name, _Pending())
-            if pend.key != key:
-                pend.key, pend.count, pend.since = key, 1, t
-            else:
-                pend.count += 1
-            if self._persisted(pend.count, pend.since, t):
+            votes = self._loose_votes.setdefault(name, Votes())
+            votes.expire(t, self.params.forget_s)
+            tally = votes.see(key, t, slots)
+            if self._persisted(tally.count, tally.since, t):
                 self._loose[name] = slots
-                del self._loose_pending[name]
+                votes.clear()
 
     # ---- what is remembered ----------------------------------------------------------
     def _readings(self) -> list[tuple[Reading, int | None]]:
         out: list[tuple[Reading, int | None]] = []
         for meld in self._melds:
-            for k, s in enumerate(meld.slots):
+            for k, mem in enumerate(meld.slots):
                 place = f"{meld.zone} meld {meld.meld_id} slot {k + 1}"
-                out.append((Reading(place, dict(s.votes)), s.uid))
+                out.append((Reading(place, dict(mem.votes)), mem.uid))
         for name, slots in sorted(self._loose.items()):
-            for k, s in enumerate(slots):
-                out.append((Reading(f"{name} card {k + 1}", {s.card: s.confidence}), None))
+            for k, slot in enumerate(slots):
+                out.append((Reading(f"{name} card {k + 1}", {slot.card: slot.confidence}), None))
         return out
 
     def ledger(self) -> tuple[list[LedgerProblem], dict[int, str]]:

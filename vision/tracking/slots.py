@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from vision.layout.geometry import distance, project
 from vision.layout.types import MeldGroup, PointXY, Slot
+from vision.tracking.votes import Votes
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
 
@@ -51,9 +52,7 @@ class MemMeld:
     zone: str
     slots: list[MemSlot]
     axis_xy: PointXY
-    pending_key: tuple[object, ...] | None = None
-    pending_count: int = 0
-    pending_since: float = 0.0
+    pending: Votes[tuple[object, ...], None] = field(default_factory=Votes)
 
     def group(self, relabel: dict[int, str] | None = None) -> MeldGroup:
         relabel = relabel or {}

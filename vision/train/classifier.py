@@ -43,7 +43,9 @@ def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     return (x * gain * channel + bias + noise).clamp(0, 255)
 
 
-def evaluate(model: nn.Module, crops: torch.Tensor, labels: torch.Tensor) -> tuple[float, float, float]:
+def evaluate(
+    model: nn.Module, crops: torch.Tensor, labels: torch.Tensor
+) -> tuple[float, float, float]:
     """(top-1, share of card crops read as another card, recall of "not an index")."""
     model.eval()
     predictions = []
@@ -54,14 +56,23 @@ def evaluate(model: nn.Module, crops: torch.Tensor, labels: torch.Tensor) -> tup
     none_id = len(CLASSIFIER_LABELS) - 1
     cards = labels != none_id
     top1 = float((predicted == labels).float().mean())
-    misread = float(((predicted != labels) & (predicted != none_id) & cards).sum() / max(int(cards.sum()), 1))
+    misread = float(
+        ((predicted != labels) & (predicted != none_id) & cards).sum() / max(int(cards.sum()), 1)
+    )
     none_recall = float((predicted[~cards] == none_id).float().mean()) if (~cards).any() else 1.0
     return top1, misread, none_recall
 
 
 def train_classifier(
-    train_npz: Path, val_npz: Path, weights_path: Path, epochs: int, seed: int = 0,
-    resume: bool = True, batch_size: int = 256, lr: float = 3e-3, threads: int | None = None,
+    train_npz: Path,
+    val_npz: Path,
+    weights_path: Path,
+    epochs: int,
+    seed: int = 0,
+    resume: bool = True,
+    batch_size: int = 256,
+    lr: float = 3e-3,
+    threads: int | None = None,
     samples_per_epoch: int | None = None,
 ) -> ClassifierRun:
     torch.manual_seed(seed)
@@ -123,8 +134,14 @@ def export_classifier_onnx(weights_path: Path, onnx_path: Path) -> Path:
     model.eval()
     dummy = torch.zeros(2, 3, model.input_side_px, model.input_side_px)
     torch.onnx.export(
-        model, (dummy,), str(onnx_path), input_names=["crops"], output_names=["logits"],
-        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False,
+        model,
+        (dummy,),
+        str(onnx_path),
+        input_names=["crops"],
+        output_names=["logits"],
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        opset_version=17,
+        dynamo=False,
     )
     onnx_path.with_suffix(".json").write_text(json.dumps({"labels": list(CLASSIFIER_LABELS)}))
     return onnx_path

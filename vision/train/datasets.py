@@ -79,8 +79,9 @@ def build_detector_dataset(train_dirs: list[Path], val_dirs: list[Path], out_dir
                 (labels_out / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
     data_yaml = out_dir / "data.yaml"
     names = "\n".join(f"  {i}: {name}" for i, name in enumerate(DETECTOR_LABELS))
-    data_yaml.write_text(f"path: {out_dir.resolve()}\ntrain: train/images\nval: val/images\n"
-                         f"names:\n{names}\n")
+    data_yaml.write_text(
+        f"path: {out_dir.resolve()}\ntrain: train/images\nval: val/images\nnames:\n{names}\n"
+    )
     return data_yaml
 
 
@@ -108,7 +109,11 @@ def _jitter(box: tuple[float, ...], rng: np.random.Generator) -> np.ndarray:
 
 
 def _negative_boxes(
-    positives: np.ndarray, all_index_boxes: np.ndarray, width: int, height: int, count: int,
+    positives: np.ndarray,
+    all_index_boxes: np.ndarray,
+    width: int,
+    height: int,
+    count: int,
     rng: np.random.Generator,
 ) -> list[np.ndarray]:
     """Boxes the size of real indices that overlap no index: pips, art, edges, cloth."""
@@ -152,8 +157,12 @@ def _all_index_boxes(truth_path: Path) -> np.ndarray | None:
 
 
 def build_crop_dataset(
-    synth_dirs: list[Path], out_path: Path, seed: int, copies_per_index: int = 2,
+    synth_dirs: list[Path],
+    out_path: Path,
+    seed: int,
+    copies_per_index: int = 2,
     negatives_per_index: float = 0.5,
+    min_index_height_px: float = 9.0,
 ) -> tuple[int, int]:
     """Write ``crops`` (N,40,40,3 uint8 RGB) and ``labels`` (N,) to an .npz; returns counts."""
     rng = np.random.default_rng(seed)
@@ -166,14 +175,27 @@ def build_crop_dataset(
             if image is None:
                 continue
             height, width = image.shape[:2]
-            boxes = [b for b in read_yolo_labels(label_path, width, height)
-                     if b.class_id != SYNTH_BACK_CLASS]
-            positives = np.array([b.box_xyxy for b in boxes], dtype=np.float64).reshape(-1, 4)
+            labelled = [
+                b
+                for b in read_yolo_labels(label_path, width, height)
+                if b.class_id != SYNTH_BACK_CLASS
+            ]
+            positives = np.array([b.box_xyxy for b in labelled], dtype=np.float64).reshape(-1, 4)
+            # The detector learns every labelled index, the classifier only those with
+            # enough pixels to be read: a smaller one should come out unsure, not guessed.
+            boxes = [
+                b
+                for b in labelled
+                if max(b.box_xyxy[2] - b.box_xyxy[0], b.box_xyxy[3] - b.box_xyxy[1])
+                >= min_index_height_px
+            ]
             truth_boxes = _all_index_boxes(synth_dir / "truth" / (image_path.stem + ".json"))
-            blockers = positives if truth_boxes is None else np.concatenate([positives, truth_boxes])
+            blockers = (
+                positives if truth_boxes is None else np.concatenate([positives, truth_boxes])
+            )
             cut_boxes = [_jitter(b.box_xyxy, rng) for b in boxes for _ in range(copies_per_index)]
             cut_labels = [b.class_id for b in boxes for _ in range(copies_per_index)]
-            wanted = int(round(len(boxes) * negatives_per_index)) + 2
+            wanted = round(len(boxes) * negatives_per_index) + 2
             negatives = _negative_boxes(positives, blockers, width, height, wanted, rng)
             cut_boxes += negatives
             cut_labels += [NOT_AN_INDEX_ID] * len(negatives)

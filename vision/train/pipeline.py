@@ -55,9 +55,15 @@ def run_plan(plan: TrainPlan) -> None:
         )
         train_detector(
             DetectorTraining(
-                data_yaml=data_yaml, weights_out=models / DETECTOR_PT, runs_dir=work / "runs",
-                epochs=plan.detector_epochs, imgsz=plan.imgsz, batch=plan.batch, seed=plan.seed,
-                fresh=plan.fresh, hours=plan.detector_hours,
+                data_yaml=data_yaml,
+                weights_out=models / DETECTOR_PT,
+                runs_dir=work / "runs",
+                epochs=plan.detector_epochs,
+                imgsz=plan.imgsz,
+                batch=plan.batch,
+                seed=plan.seed,
+                fresh=plan.fresh,
+                hours=plan.detector_hours,
             )
         )
         log["detector_seconds"] = round(time.monotonic() - started)
@@ -66,12 +72,16 @@ def run_plan(plan: TrainPlan) -> None:
         train_npz, val_npz = work / "crops_train.npz", work / "crops_val.npz"
         if not (plan.reuse_crops and train_npz.exists() and val_npz.exists()):
             counts = build_crop_dataset(list(plan.train_dirs), train_npz, seed=plan.seed)
-            build_crop_dataset(list(plan.val_dirs), val_npz, seed=plan.seed + 1,
-                               copies_per_index=1)
+            build_crop_dataset(list(plan.val_dirs), val_npz, seed=plan.seed + 1, copies_per_index=1)
             print(f"classifier crops: {counts[0]} index, {counts[1]} not-index", flush=True)
         run = train_classifier(
-            train_npz, val_npz, models / CLASSIFIER_PT, epochs=plan.classifier_epochs,
-            seed=plan.seed, resume=not plan.fresh, samples_per_epoch=plan.classifier_samples,
+            train_npz,
+            val_npz,
+            models / CLASSIFIER_PT,
+            epochs=plan.classifier_epochs,
+            seed=plan.seed,
+            resume=not plan.fresh,
+            samples_per_epoch=plan.classifier_samples,
         )
         log["classifier"] = run.__dict__
         log["classifier_seconds"] = round(time.monotonic() - started)

@@ -238,3 +238,19 @@ def test_a_neighbouring_corner_at_the_end_of_a_fan_is_let_go():
     # Another meld's corner index lies on the fan's line, an odd step past its end.
     dets.append(det("QC", dets[4].center_xy[0] + 2.1 * 20, dets[4].center_xy[1]))
     assert melds_of(dets) == [["5C", "6C", "7C", "8C", "9C"]]
+
+
+def test_four_index_card_read_two_ways_keeps_the_surer_reading():
+    dets = fan(["3D", "4D", "5D", "6D"], 500, 460, four_corner=True)
+    # The 4D's bottom-left index is misread as 4H, less surely than its top-left one.
+    dets[3] = det("4H", *dets[3].center_xy, conf=0.4)
+    layout = build_layout(dets, SIZE)
+    assert [m.cards for m in layout.zone("A").melds] == [("3D", "4D", "5D", "6D")]
+    assert layout.zone("A").loose == ()  # the misreading is folded into its card
+
+
+def test_card_sizes_vary_in_one_deck_without_breaking_a_fan():
+    dets = fan(["9S", "10S", "JK", "QS", "KS"], 400, 450)
+    x, y = dets[2].center_xy
+    dets[2] = det("JK", x, y, s=11.0)  # a joker's index printed much smaller
+    assert melds_of(dets) == [["9S", "10S", "JK", "QS", "KS"]]

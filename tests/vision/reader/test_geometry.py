@@ -28,8 +28,12 @@ def _head_output(rows):
 
 
 def test_decode_keeps_boxes_above_the_threshold_with_their_class():
-    raw = decode_yolo(_head_output([(50, 50, 10, 20, 0.9, 0.1), (5, 5, 4, 4, 0.1, 0.05),
-                                    (80, 80, 30, 40, 0.2, 0.7)]), min_score=0.3)
+    raw = decode_yolo(
+        _head_output(
+            [(50, 50, 10, 20, 0.9, 0.1), (5, 5, 4, 4, 0.1, 0.05), (80, 80, 30, 40, 0.2, 0.7)]
+        ),
+        min_score=0.3,
+    )
     assert raw.class_ids.tolist() == [0, 1]
     assert raw.boxes_xyxy[0].tolist() == pytest.approx([45, 40, 55, 60])
 

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from vision.detector import ModelMissingError, load_reader
-from vision.evaluation import Tally, score_image
 from vision.eval_sets import truth_cards
+from vision.evaluation import Tally, score_image
 from vision.synth.dataset import SynthConfig, render_sample
 from vision.synth.styles import default_training_styles
 from vision.types import CARD_LABELS
@@ -28,8 +28,9 @@ def reader():
 
 @pytest.fixture(scope="module")
 def scenes():
-    config = SynthConfig(seed=777, size_wh=(1280, 720), styles=default_training_styles(),
-                         framing="table")
+    config = SynthConfig(
+        seed=777, size_wh=(1280, 720), styles=default_training_styles(), framing="table"
+    )
     return [render_sample(config, i) for i in range(3)]
 
 
@@ -70,6 +71,8 @@ def test_corrupt_model_file_is_a_clear_error(tmp_path):
     shutil.copy(DEFAULT_MODELS_DIR / "reader.json", tmp_path / "reader.json")
     config = json.loads((tmp_path / "reader.json").read_text())
     (tmp_path / config["detector_onnx"]).write_bytes(b"not a model")
-    shutil.copy(DEFAULT_MODELS_DIR / config["classifier_onnx"], tmp_path / config["classifier_onnx"])
+    shutil.copy(
+        DEFAULT_MODELS_DIR / config["classifier_onnx"], tmp_path / config["classifier_onnx"]
+    )
     with pytest.raises(ModelMissingError, match="corrupt"):
         load_reader(tmp_path)

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.synth.camera import top_down_camera
+from vision.synth.camera import Camera, top_down_camera
 from vision.synth.effects import plain_effects
 from vision.synth.faces import CARD_W, get_face
 from vision.synth.labels import BACK_CLASS, MIN_VISIBLE_FRAC, YoloLabel
@@ -20,15 +20,26 @@ CARD_MM = (63.0, 88.0)
 PAPER_LEVEL = 200  # the faces' paper is ~246 grey; ink is far darker in some channel
 
 
+def _tilted(cam: Camera) -> Camera:
+    """The same view seen from a camera leaning over one side (a keystone)."""
+    w, h = SIZE
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[60, 20], [w - 60, 20], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(src, dst) @ cam.matrix
+    return Camera(tuple(float(v) for v in (m / m[2, 2]).ravel()), SIZE)
+
+
 def _render(
     cards: list[PlacedCard],
     px_per_mm: float = 3.0,
     angle: float = 0.0,
     occluders: tuple[Occluder, ...] = (),
     style: str = "classic",
+    tilt: bool = False,
 ) -> RenderedScene:
     plan = finish_plan(CARD_MM, cards, [], occluders)
     cam = top_down_camera((0.0, 0.0), px_per_mm, SIZE, angle)
+    cam = _tilted(cam) if tilt else cam
     surface = np.full((SIZE[1], SIZE[0], 3), (60.0, 110.0, 40.0), np.float32)  # green felt
     rng = np.random.default_rng(0)
     return render_table(plan, get_style(style), cam, rng, effects=plain_effects(),
@@ -39,35 +50,57 @@ def _card(uid: int, card: str, xy: tuple[float, float], angle: float = 0.0) -> P
     return PlacedCard(uid, card, True, xy, angle, "A")
 
 
-def _ink_box(scene: RenderedScene, region: tuple[int, int, int, int]) -> tuple[int, ...]:
-    """Bounding box of the dark ink found in ``region`` of the image, by pixel values alone."""
-    x1, y1, x2, y2 = region
+def _ink_box(scene: RenderedScene, box: tuple[float, ...], pad: int) -> tuple[int, ...]:
+    """Bounding box of the dark ink blobs found around ``box`` in the image, by pixel values
+    alone: blobs mostly inside the box count (the glyphs), not a neighbouring pip or border
+    line that reaches into its margin."""
+    x1, y1 = int(box[0]) - pad, int(box[1]) - pad
+    x2, y2 = int(box[2]) + pad + 1, int(box[3]) + pad + 1
     crop = scene.image_bgr[y1:y2, x1:x2].astype(int)
     assert scene.owner is not None
     # only the card's own pixels, away from its anti-aliased edge
     on_card = cv2.erode((scene.owner[y1:y2, x1:x2] == 0).astype(np.uint8), np.ones((5, 5)))
-    ink = (crop.min(axis=2) < PAPER_LEVEL - 60) & (on_card > 0)
-    ys, xs = np.nonzero(ink)
-    return (x1 + xs.min(), y1 + ys.min(), x1 + xs.max() + 1, y1 + ys.max() + 1)
+    ink = ((crop.min(axis=2) < PAPER_LEVEL - 60) & (on_card > 0)).astype(np.uint8)
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(ink)
+    inside = np.zeros_like(ink, bool)
+    inside[
+        int(box[1]) - y1 : int(np.ceil(box[3])) - y1, int(box[0]) - x1 : int(np.ceil(box[2])) - x1
+    ] = True
+    keep = [k for k in range(1, n) if inside[comp == k].mean() > 0.5]
+    bx1 = min(stats[k, 0] for k in keep)
+    by1 = min(stats[k, 1] for k in keep)
+    bx2 = max(stats[k, 0] + stats[k, 2] for k in keep)
+    by2 = max(stats[k, 1] + stats[k, 3] for k in keep)
+    return (x1 + bx1, y1 + by1, x1 + bx2, y1 + by2)
 
 
 def _labels_of(scene: RenderedScene, card: str) -> list[YoloLabel]:
     return [lb for lb in scene.labels if lb.class_id == CARD_LABELS.index(card)]
 
 
-@pytest.mark.parametrize("angle", [0.0, 90.0, 180.0, 33.0])
-def test_label_box_matches_the_ink_seen_in_the_image(angle: float) -> None:
+@pytest.mark.parametrize(
+    ("angle", "tilt", "style"),
+    [
+        (0.0, False, "classic"),
+        (90.0, False, "casino"),
+        (180.0, False, "slim"),
+        (33.0, False, "classic"),
+        (0.0, True, "fourcolor"),
+        (180.0, True, "bold"),
+        (200.0, True, "classic"),
+    ],
+)
+def test_label_box_matches_the_ink_seen_in_the_image(angle: float, tilt: bool, style: str) -> None:
     # A single card: each labelled box must be the box of the ink really drawn in that corner.
-    scene = _render([_card(0, "7S", (0.0, 0.0))], px_per_mm=3.0, angle=angle)
+    scene = _render([_card(0, "7S", (0.0, 0.0))], angle=angle, tilt=tilt, style=style)
     labels = _labels_of(scene, "7S")
-    assert len(labels) == 2  # top-left and bottom-right, both fully visible
+    # top-left and bottom-right (and the other two corners on four-index decks)
+    assert len(labels) == (4 if get_style(style).four_corner else 2)
     for lb in labels:
         x1, y1, x2, y2 = lb.box_xyxy
-        pad = 4
-        region = (int(x1) - pad, int(y1) - pad, int(x2) + pad + 1, int(y2) + pad + 1)
-        ink = _ink_box(scene, region)
+        ink = _ink_box(scene, lb.box_xyxy, pad=4)
         # the box is the ink's box (within a pixel of anti-aliasing, a little more when turned)
-        tol = 1.6 if angle % 90 == 0 else 3.5
+        tol = 1.6 if angle % 90 == 0 and not tilt else 3.5
         assert np.allclose(ink, (x1, y1, x2, y2), atol=tol), (ink, lb.box_xyxy)
 
 

@@ -84,3 +84,14 @@ def test_run_check_rejects_a_broken_run() -> None:
         _check_run(["3H", "4H", "6H"])
     with pytest.raises(AssertionError):
         _check_run(["3H", "JK", "5H", "2S"])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_loose_cards_are_a_few_face_up_cards(seed: int) -> None:
+    from vision.synth.plan import plan_loose_cards
+
+    plan = plan_loose_cards(np.random.default_rng(seed), (3, 9))
+    assert 3 <= len(plan.cards) < 9
+    assert all(c.face_up and c.zone == "loose" for c in plan.cards)
+    counts = Counter(c.card for c in plan.cards)
+    assert all(n <= (4 if card == "JK" else 2) for card, n in counts.items())

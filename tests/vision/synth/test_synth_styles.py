@@ -10,7 +10,7 @@ import pytest
 
 from vision.synth import faces, styles
 from vision.synth.faces import CARD_H, CARD_W, get_face
-from vision.synth.styles import PROCEDURAL_STYLES, get_style, select_styles
+from vision.synth.styles import PROCEDURAL_STYLES, get_style, jittered_style, select_styles
 from vision.types import CARD_LABELS
 
 
@@ -76,3 +76,30 @@ def test_style_selection() -> None:
     with pytest.raises(KeyError):
         select_styles(["nope"], None)
     assert len(CARD_LABELS) == 53
+
+
+@pytest.mark.parametrize("variant", [0, 3, 6])
+@pytest.mark.parametrize("style", [s.name for s in PROCEDURAL_STYLES])
+def test_nothing_else_is_printed_right_next_to_an_index(style: str, variant: int) -> None:
+    # pips, pictures and borders keep clear of the index, as on real cards, so the index
+    # box holds the index alone (in every printing variant of the style)
+    import cv2
+
+    st = jittered_style(get_style(style), variant)
+    for card in ("AS", "7S", "8H", "10D", "KC", "QH", "JD"):
+        face = get_face(st, card)
+        for ink in face.indices:
+            hull = np.zeros((CARD_H, CARD_W), np.uint8)
+            cv2.fillPoly(hull, [np.round(ink.hull_xy).astype(np.int32)], 1)
+            ring = cv2.dilate(hull, np.ones((7, 7), np.uint8)) - cv2.dilate(hull, np.ones((3, 3)))
+            ring &= face.alpha > 250  # on the card, not past its rounded corner
+            dark = face.image_bgr.min(axis=2) < 120
+            assert dark[ring > 0].mean() < 0.02, (style, card, ink.corner)
+
+
+def test_style_variants_are_stable_and_differ() -> None:
+    base = get_style("classic")
+    a, b = jittered_style(base, 2), jittered_style(base, 2)
+    assert a == b and a.name == "classic~2"
+    assert jittered_style(base, 0) is base
+    assert jittered_style(base, 5).rank_h_frac != a.rank_h_frac

@@ -144,3 +144,14 @@ def test_discard_pile_needs_persistence_too():
     assert [s.card for s in memory.state().zone("A").loose] == ["KD"]
     play(memory, [fan(["3H", "4H", "5H"], 400, 450)] * 2, t0=2.0)
     assert [s.card for s in memory.state().zone("A").loose] == ["KD"]
+
+
+def test_a_lay_off_seen_only_now_and_then_is_added_once():
+    memory, _ = fresh_with(["4H", "5H", "6H"])
+    grown = fan(["4H", "5H", "6H", "7H"], 400, 450)
+    without_new = fan(["4H", "5H", "6H"], 400, 450, second_index=False)
+    # The new card's index shows in every other frame (a hand moving over it).
+    frames = [grown if k % 2 == 0 else without_new for k in range(14)]
+    events = play(memory, frames, t0=2.0)
+    assert [(e.kind, e.cards) for e in events] == [(EventKind.CARDS_ADDED, ("7H",))]
+    assert table(memory) == [["4H", "5H", "6H", "7H"]]

@@ -1,0 +1,80 @@
+"""Face-down piles (the stock, the two pozzetti): a pozzetto taken is a pile that left the
+table. The reader reports card backs as boxes; boxes that overlap or nearly touch make one
+pile. The number of piles in the middle of the table is remembered, and a pile fewer,
+seen for long enough, is a pile taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from vision.layout.zones import ZoneMap, default_zones
+from vision.tracking.events import EventKind, TrackEvent
+from vision.tracking.votes import Votes
+from vision.types import BoxXYXY
+
+
+def count_piles(backs_xyxy: Sequence[BoxXYXY], margin: float = 0.25) -> int:
+    """Connected groups of back boxes (touching within ``margin`` of a box's size)."""
+    n = len(backs_xyxy)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        a = backs_xyxy[i]
+        pad = margin * min(a[2] - a[0], a[3] - a[1])
+        for j in range(i + 1, n):
+            b = backs_xyxy[j]
+            if (
+                a[0] - pad <= b[2]
+                and b[0] <= a[2] + pad
+                and a[1] - pad <= b[3]
+                and b[1] <= a[3] + pad
+            ):
+                parent[find(i)] = find(j)
+    return len({find(i) for i in range(n)})
+
+
+@dataclass
+class PileWatcher:
+    """Counts the piles (in the calibrated ``stock`` zone, else anywhere) and reports each
+    pile that leaves for good."""
+
+    zones: ZoneMap | None = None
+    persist_frames: int = 3
+    persist_s: float = 0.8
+    piles: int | None = None
+    _votes: Votes[int, None] = field(default_factory=Votes)
+
+    def update(
+        self, backs_xyxy: Sequence[BoxXYXY], size_wh: tuple[int, int], t: float
+    ) -> list[TrackEvent]:
+        zones = self.zones or default_zones(size_wh)
+        kept = list(backs_xyxy)  # with no calibrated stock zone every pile counts
+        if "stock" in zones.polygons:
+            kept = [
+                b for b in backs_xyxy
+                if zones.zone_of(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), size_wh) == "stock"
+            ]  # fmt: skip
+        count = count_piles(kept)
+        self._votes.expire(t, 1.0)
+        if count == self.piles:
+            self._votes.clear()
+            return []
+        tally = self._votes.see(count, t, None)
+        if tally.count < self.persist_frames or t - tally.since < self.persist_s:
+            return []
+        before, self.piles = self.piles, count
+        self._votes.clear()
+        if before is None or count >= before:
+            return []
+        return [
+            TrackEvent(t, EventKind.PILE_LEFT, "stock", detail={"piles_left": count})
+            for _ in range(before - count)
+        ]
