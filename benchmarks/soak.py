@@ -124,7 +124,14 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
-def soak(frames: int, video: Path | None, reader_kind: str, hand_every: int) -> dict[str, Any]:
+def soak(
+    frames: int,
+    video: Path | None,
+    reader_kind: str,
+    hand_every: int,
+    warmup: int = WARMUP_FRAMES,
+    models: Path | None = None,
+) -> dict[str, Any]:
     from desktop.match import MatchSetup
     from desktop.session import Session
     from desktop.session_frames import ModelReader
@@ -142,8 +149,10 @@ def soak(frames: int, video: Path | None, reader_kind: str, hand_every: int) -> 
         from vision.detector import ModelMissingError, load_reader
 
         try:
-            card_reader = load_reader()
-            model_note = f"shipped model {card_reader.config.version} ({card_reader.backend_name})"
+            card_reader = load_reader(models)
+            where = models or "models/"
+            version, backend = card_reader.config.version, card_reader.backend_name
+            model_note = f"card model {version} ({backend}) from {where}"
         except ModelMissingError as error:
             if reader_kind == "model":
                 raise
@@ -179,7 +188,7 @@ def soak(frames: int, video: Path | None, reader_kind: str, hand_every: int) -> 
             reader = ModelReader(card_reader, "pagat")  # a new hand: the app starts afresh
         if count % RSS_EVERY == 0:
             rss_samples.append((count, rss_mb()))
-        if count == WARMUP_FRAMES:  # the baseline: what is really held after warm-up
+        if count == warmup:  # the baseline: what is really held after warm-up
             trimmed_at_warmup = rss_after_trim()
             baseline_mb = trimmed_at_warmup or rss_mb()
         if count % 1000 == 0:
@@ -196,10 +205,11 @@ def soak(frames: int, video: Path | None, reader_kind: str, hand_every: int) -> 
     cpu_ordered = sorted(cpu_s)
     cpu_median = statistics.median(cpu_ordered) or 1e-9
     slowest_at = max(range(len(times_s)), key=times_s.__getitem__)
-    after_warmup = sorted(times_s[WARMUP_FRAMES:]) or ordered
-    peak_mb = max(mb for n, mb in rss_samples if n >= WARMUP_FRAMES) if baseline_mb else end_mb
+    after_warmup = sorted(times_s[warmup:]) or ordered
+    peak_mb = max((mb for n, mb in rss_samples if n >= warmup), default=end_mb)
     return {
         "frames": frames,
+        "warmup_frames": warmup,
         "reader": model_note,
         "video": str(video),
         "work": str(work),
@@ -256,10 +266,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hand-every", type=int, default=2000, help="frames per hand (0: never)")
     parser.add_argument("--out", type=Path, help="also write the report here as JSON")
     parser.add_argument("--keep", action="store_true", help="keep the recording and database")
+    parser.add_argument("--models", type=Path, help="models folder (default: the shipped one)")
+    parser.add_argument(
+        "--warmup", type=int, default=WARMUP_FRAMES, help="frames before the baseline"
+    )
     args = parser.parse_args(argv)
-    if args.frames <= WARMUP_FRAMES:
-        parser.error(f"--frames must be over the {WARMUP_FRAMES}-frame warm-up")
-    report = soak(args.frames, args.video, args.reader, args.hand_every)
+    if args.frames <= args.warmup:
+        parser.error(f"--frames must be over the {args.warmup}-frame warm-up")
+    report = soak(args.frames, args.video, args.reader, args.hand_every, args.warmup, args.models)
     if not args.keep:
         shutil.rmtree(Path(report["work"]), ignore_errors=True)
     text = json.dumps(report, indent=2)

@@ -38,16 +38,17 @@ _NINES = ("9C", "9D", "9H", "9S", "9C", "9D", "JK")
 _RUN = ("4H", "5H", "6H", "7H", "8H", "9H", "10H")
 _QUEENS = ("QH", "QS", "QD")
 
+# Each step lasts longer than the table memory needs to accept a change (0.8 s at 10 fps).
 DEMO_STEPS: tuple[DemoStep, ...] = (
-    DemoStep(4, {"A": (), "B": ()}),
-    DemoStep(4, {"A": (_KINGS[:3],), "B": ()}),
-    DemoStep(4, {"A": (_KINGS[:3],), "B": (("4H", "5H", "7H"),)}),  # a gap: illegal
-    DemoStep(4, {"A": (_KINGS[:3],), "B": (_RUN[:4],)}),
-    DemoStep(4, {"A": (_KINGS[:3], _NINES[:3]), "B": (_RUN[:4], _QUEENS)}),
-    DemoStep(4, {"A": (_KINGS[:5], _NINES[:5]), "B": (_RUN[:6], _QUEENS)}, pozzetti=("B",)),
-    DemoStep(4, {"A": (_KINGS, _NINES), "B": (_RUN, _QUEENS)}, pozzetti=("B",)),
+    DemoStep(9, {"A": (), "B": ()}),
+    DemoStep(9, {"A": (_KINGS[:3],), "B": ()}),
+    DemoStep(9, {"A": (_KINGS[:3],), "B": (("4H", "5H", "7H"),)}),  # a gap: illegal
+    DemoStep(9, {"A": (_KINGS[:3],), "B": (_RUN[:4],)}),
+    DemoStep(9, {"A": (_KINGS[:3], _NINES[:3]), "B": (_RUN[:4], _QUEENS)}),
+    DemoStep(9, {"A": (_KINGS[:5], _NINES[:5]), "B": (_RUN[:6], _QUEENS)}, pozzetti=("B",)),
+    DemoStep(9, {"A": (_KINGS, _NINES), "B": (_RUN, _QUEENS)}, pozzetti=("B",)),
     DemoStep(
-        6,
+        12,
         {"A": (_KINGS, _NINES), "B": (_RUN, _QUEENS)},
         shown={"A": ((), ("AS", "7C")), "B": (("JK", "AH"), ("4C",))},
         pozzetti=("B",),

@@ -143,5 +143,6 @@ def load_reader(
         try:
             models.append(open_backend(path, backend, threads))
         except Exception as error:  # the runtimes raise their own types for a corrupt file
-            raise ModelMissingError(f"the card model file {path} is corrupt: {error}") from error
+            reason = " ".join(str(error).split())[:200]  # one line, however they format it
+            raise ModelMissingError(f"the card model file {path} is corrupt: {reason}") from error
     return CardReader(config, models[0], models[1])

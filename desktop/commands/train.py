@@ -60,6 +60,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_true",
         help="keep the crop sets already cut in the work folder",
     )
+    parser.add_argument(
+        "--classifier-lr",
+        type=float,
+        default=3e-3,
+        help="peak learning rate of the classifier's one-cycle schedule",
+    )
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
@@ -104,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
             detector_hours=args.detector_hours,
             classifier_samples=args.classifier_samples,
             reuse_crops=args.reuse_crops,
+            classifier_lr=args.classifier_lr,
         )
     )
     return 0

@@ -18,7 +18,7 @@ import pytest
 
 from desktop.match import MatchSetup
 from desktop.session import Session, TableReading
-from desktop.session_demo import demo_frames, truth_detections
+from desktop.session_demo import DEMO_FRAME_COUNT, demo_frames, truth_detections
 from desktop.session_frames import FrameStream, ModelReader
 from desktop.session_rules import EngineReferee
 from desktop.store import Store
@@ -26,8 +26,9 @@ from desktop.ui.worker import LiveFeed, ReadingWorker
 from vision.sources import SourceError
 from vision.types import CardDetection, Frame
 
-BEFORE = range(0, 18)  # frames seen before the cable is pulled
-AFTER = range(20, 34)  # frames seen once it is back (18 and 19 happen while it is away)
+HALF = DEMO_FRAME_COUNT // 2
+BEFORE = range(0, HALF)  # frames seen before the cable is pulled: melds are on the table
+AFTER = range(HALF + 2, DEMO_FRAME_COUNT)  # seen once it is back; two happen while it is away
 GONE_ATTEMPTS = 3  # reopening fails this many times
 
 

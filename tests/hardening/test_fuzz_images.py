@@ -91,14 +91,6 @@ IMAGE_BYTES = st.one_of(
 SUFFIX = st.sampled_from([*FORMATS, ".jpeg", ".tif", "", ".txt"])
 
 
-def opencv_size_limit(error: BaseException) -> bool:
-    """The one undeclared error known to escape (see the xfail tests below): OpenCV's
-    refusal of a header claiming more than its width, height or pixel limits."""
-    import cv2
-
-    return isinstance(error, cv2.error) and "validateInputImageSize" in str(error)
-
-
 def check_picture(image: Any) -> None:
     assert isinstance(image, np.ndarray) and image.dtype == np.uint8
     assert image.ndim == 3 and image.shape[2] == 3 and image.shape[0] > 0 and image.shape[1] > 0
@@ -116,20 +108,10 @@ def test_read_image_bgr_returns_a_picture_or_a_declared_error(data: bytes, suffi
             event("refused")
             assert str(path) in str(error)
             return
-        except Exception as error:
-            if not opencv_size_limit(error):
-                raise
-            event("KNOWN FAULT: cv2.error for a header over OpenCV's size limits")
-            return
     event("read")
     check_picture(image)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=Exception,
-    reason="vision.images lets cv2.error through for a header over OpenCV's size limits",
-)
 @pytest.mark.parametrize(
     "name, data",
     [
@@ -141,11 +123,9 @@ def test_read_image_bgr_returns_a_picture_or_a_declared_error(data: bytes, suffi
 def test_a_header_claiming_a_giant_picture_is_a_declared_error(
     name: str, data: bytes, tmp_path: Path
 ) -> None:
-    """A fault found here: OpenCV raises cv2.error (instead of returning None) for a size
-    past its limits, and read_image_bgr does not catch it, so ``arbitro detect`` shows a
-    traceback. Fix in vision/images.py: catch cv2.error around imdecode and raise
-    ImageReadError; then these pass, the strict xfail fails, and the fuzz tests' allowance
-    for it (``opencv_size_limit``) can go."""
+    """Found by the fuzzer: OpenCV raises cv2.error (instead of returning None) for a size
+    past its limits, which escaped read_image_bgr as a traceback from ``arbitro detect``
+    (fixed in vision/images.py)."""
     path = tmp_path / name
     path.write_bytes(data)
     with pytest.raises(ImageReadError):
@@ -174,13 +154,7 @@ def test_detect_prints_one_line_per_file_and_exits_0_or_2(files: list[tuple[byte
             contextlib.redirect_stdout(out),
             contextlib.redirect_stderr(err),
         ):
-            try:
-                code = main(["detect", "--json", *map(str, paths)])
-            except Exception as error:
-                if not opencv_size_limit(error):
-                    raise
-                event("KNOWN FAULT: cv2.error for a header over OpenCV's size limits")
-                return
+            code = main(["detect", "--json", *map(str, paths)])
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [line["image"] for line in lines] == [str(p) for p in paths]
     readable = [line for line in lines if "error" not in line]

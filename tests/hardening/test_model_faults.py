@@ -61,20 +61,9 @@ def table_png(tmp_path: Path) -> Path:
     return path
 
 
-# A fault found here, in files this suite may not change: the runtime's error for a corrupt
-# ONNX file spans several lines and vision/detector.py quotes it whole, so detect's "one
-# line" becomes seven. Fix: ``" ".join(str(error).split())`` where ModelMissingError is
-# raised for a corrupt file. Strict, so the fix turns this into a failure to remove the mark.
-MULTI_LINE_RUNTIME_ERROR = pytest.mark.xfail(
-    strict=True, reason="vision.detector quotes the runtime's multi-line error as it is"
-)
-DETECT_KINDS = [
-    pytest.param(k, marks=MULTI_LINE_RUNTIME_ERROR) if k == "corrupt-onnx" else k
-    for k in sorted(WHY)
-]
-
-
-@pytest.mark.parametrize("kind", DETECT_KINDS)
+# corrupt-onnx: the runtime's error spans several lines; it was quoted whole, so detect's
+# "one line" was seven (found here, fixed in vision/detector.py)
+@pytest.mark.parametrize("kind", sorted(WHY))
 def test_detect_with_a_broken_model_is_one_line_and_exit_2(
     kind: str, tmp_path: Path, table_png: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

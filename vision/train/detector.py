@@ -53,7 +53,9 @@ def train_detector(cfg: DetectorTraining) -> Path:
         project=str(cfg.runs_dir.resolve()),  # relative paths land under runs/detect/
         name="detector",
         exist_ok=True,
-        pretrained=False,
+        # With a .pt, Ultralytics trains from its weights only when pretrained is not False
+        # (False silently rebuilds the network from scratch).
+        pretrained=start is not None,
         amp=False,
         plots=False,
         cache="ram",

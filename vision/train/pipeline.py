@@ -38,6 +38,7 @@ class TrainPlan:
     input_hw: tuple[int, int] = DEFAULT_INPUT_HW
     detector_hours: float | None = None
     classifier_samples: int | None = None
+    classifier_lr: float = 3e-3
     reuse_crops: bool = False
 
 
@@ -82,6 +83,7 @@ def run_plan(plan: TrainPlan) -> None:
             seed=plan.seed,
             resume=not plan.fresh,
             samples_per_epoch=plan.classifier_samples,
+            lr=plan.classifier_lr,
         )
         log["classifier"] = run.__dict__
         log["classifier_seconds"] = round(time.monotonic() - started)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.match import MatchSetup
 from desktop.session import Session
-from desktop.session_demo import EXPECTED_TOTALS
+from desktop.session_demo import DEMO_FRAME_COUNT, EXPECTED_TOTALS
 from desktop.session_frames import BlindReader
 from desktop.session_rules import preset_names, preset_target
 from desktop.ui.main_window import LiveConfig, MainWindow
@@ -204,8 +204,8 @@ def test_a_slow_window_skips_frames_instead_of_queueing_them(
     qtbot.waitUntil(lambda: not window.feed.qthread.isRunning(), timeout=15_000)
     qtbot.wait(50)
     seen = [1] * slow.seen
-    assert 0 < len(seen) < 34
-    assert session.latest is not None and session.latest.frame_index == 33  # the newest kept
+    assert 0 < len(seen) < DEMO_FRAME_COUNT
+    assert session.latest is not None and session.latest.frame_index == DEMO_FRAME_COUNT - 1  # the newest kept
 
 
 def test_settings_are_remembered(qtbot, session: Session, isolated_settings: QSettings) -> None:
