@@ -89,6 +89,11 @@ def run_benchmark(frames: Sequence[np.ndarray], models_dir: Path, warmup: int = 
     for frame in frames[:warmup]:
         shipped.read(frame)
         plain.read(frame)
+    # Ultralytics pins torch to cores-1 threads on a CPU (one here); the shipped runtime
+    # uses every core, so the plain route gets every core too.
+    import torch
+
+    torch.set_num_threads(os.cpu_count() or 1)
     shipped_ms: list[float] = []
     plain_ms: list[float] = []
     for frame in frames:

@@ -176,6 +176,8 @@ class MainWindow(QMainWindow):
         worker.fps_changed.connect(self._on_fps)  # bound methods: delivered in the UI thread
         worker.failed.connect(self._on_failed)
         worker.source_ended.connect(self._on_source_ended)
+        worker.source_lost.connect(self._on_source_lost)
+        worker.source_back.connect(self.banner.hide)
         self.source_label.setText(t("Source: {source}").format(source=live.source_label))
         self.feed = LiveFeed(worker, self)
         self.feed.start()
@@ -216,6 +218,12 @@ class MainWindow(QMainWindow):
             print(f"arbitro: source failed: {message}", file=sys.stderr)
             self.exit_code = 1
             QApplication.instance().exit(1)  # type: ignore[union-attr]
+
+    def _on_source_lost(self, message: str) -> None:
+        # The worker keeps reopening the camera; the hand's state stays as it was.
+        self.show_banner(
+            t("The camera stopped: {message}. Waiting for it to come back…").format(message=message)
+        )
 
     def _on_source_ended(self) -> None:
         self.statusBar().showMessage(t("The source has ended"), 5000)

@@ -39,9 +39,7 @@ def test_one_json_line_per_image_with_an_error_for_the_unreadable(table_jpg, tmp
     assert "error" in bad and "detections" not in bad
 
 
-def test_detections_are_written_exactly_as_the_reader_gives_them(
-    table_jpg, monkeypatch, capsys
-):
+def test_detections_are_written_exactly_as_the_reader_gives_them(table_jpg, monkeypatch, capsys):
     import vision.detector
 
     class FixedReader:

@@ -49,6 +49,12 @@ def test_rank_only_sets_compare_the_rank():
     assert not same_rank("JK", "JK")
 
 
+def test_a_rank_only_truth_label_matches_a_full_card_of_that_rank():
+    # the real-edje-ranks set labels cards "9".."A" without suits
+    assert same_rank("AD", "A") and same_rank("10H", "10")
+    assert not same_rank("AD", "K") and not same_rank("10H", "1")
+
+
 def test_rates():
     tally = Tally(cards=4, found=3, predictions=5, hits=4, misreads=1)
     assert (tally.recall, tally.precision, tally.misread_rate) == (0.75, 0.8, 0.2)

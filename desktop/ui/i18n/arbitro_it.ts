@@ -200,6 +200,10 @@
         <translation>{fps:.1f} fotogrammi/s</translation>
     </message>
     <message>
+        <source>The camera stopped: {message}. Waiting for it to come back…</source>
+        <translation>La telecamera si è fermata: {message}. In attesa che torni…</translation>
+    </message>
+    <message>
         <source>The picture source stopped: {message}</source>
         <translation>La sorgente delle immagini si è fermata: {message}</translation>
     </message>

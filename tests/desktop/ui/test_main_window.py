@@ -205,7 +205,8 @@ def test_a_slow_window_skips_frames_instead_of_queueing_them(
     qtbot.wait(50)
     seen = [1] * slow.seen
     assert 0 < len(seen) < DEMO_FRAME_COUNT
-    assert session.latest is not None and session.latest.frame_index == DEMO_FRAME_COUNT - 1  # the newest kept
+    # the newest frame is the one kept
+    assert session.latest is not None and session.latest.frame_index == DEMO_FRAME_COUNT - 1
 
 
 def test_settings_are_remembered(qtbot, session: Session, isolated_settings: QSettings) -> None:
