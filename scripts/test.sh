@@ -9,7 +9,6 @@ export YOLO_OFFLINE=1 QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE=1
 export YOLO_CONFIG_DIR="${YOLO_CONFIG_DIR:-$(mktemp -d)}"
 
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet -e '.[train,dev]'
 
 echo "== ruff"
