@@ -30,10 +30,13 @@ def as_nobody(command: Sequence[str]) -> list[str]:
 
 
 def can_drop_privileges() -> bool:
-    """Root that may switch to ``nobody`` (a container may forbid it)."""
+    """Root that may switch to ``nobody`` (a container may forbid it), and ``nobody`` can then
+    load the app: a checkout or virtual environment in a root-only folder would make every
+    permission test fail for a reason that has nothing to do with the app."""
     if not is_root() or shutil.which("setpriv") is None:
         return False
-    done = subprocess.run(as_nobody([sys.executable, "-c", "pass"]), check=False)
+    probe = [sys.executable, "-c", "import sqlite_utils, desktop.store"]
+    done = subprocess.run(as_nobody(probe), cwd=ROOT, check=False, capture_output=True)
     return done.returncode == 0
 
 
