@@ -46,7 +46,9 @@ class BenchResult:
 class PlainUltralyticsReader:
     """The reference route: Ultralytics predict on the .pt, PyTorch classifier on crops."""
 
-    def __init__(self, models_dir: Path, imgsz: int, min_score: float) -> None:
+    def __init__(
+        self, models_dir: Path, imgsz: int, min_score: float, min_confidence: float
+    ) -> None:
         import torch
         from ultralytics import YOLO
 
@@ -62,6 +64,7 @@ class PlainUltralyticsReader:
         self._classifier.eval()
         self._imgsz = imgsz
         self._min_score = min_score
+        self._min_confidence = min_confidence
 
     def read(self, image_bgr: np.ndarray) -> int:
         from vision.reader.crops import cut_crops
@@ -70,7 +73,10 @@ class PlainUltralyticsReader:
             image_bgr, imgsz=self._imgsz, conf=self._min_score, device="cpu", verbose=False
         )[0]
         boxes = result.boxes
-        index_boxes = boxes.xyxy.numpy()[boxes.cls.numpy() == 0]
+        # The shipped reader's rule, so both classify the same boxes: an index scored under
+        # the reporting threshold can never be reported.
+        worth_reading = (boxes.cls.numpy() == 0) & (boxes.conf.numpy() >= self._min_confidence)
+        index_boxes = boxes.xyxy.numpy()[worth_reading]
         if len(index_boxes) == 0:
             return 0
         crops = cut_crops(image_bgr, index_boxes)
@@ -84,7 +90,10 @@ def run_benchmark(frames: Sequence[np.ndarray], models_dir: Path, warmup: int = 
 
     shipped = load_reader(models_dir)
     plain = PlainUltralyticsReader(
-        models_dir, imgsz=max(shipped.config.input_hw), min_score=shipped.config.min_detector_score
+        models_dir,
+        imgsz=max(shipped.config.input_hw),
+        min_score=shipped.config.min_detector_score,
+        min_confidence=shipped.config.min_confidence,
     )
     for frame in frames[:warmup]:
         shipped.read(frame)

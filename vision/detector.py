@@ -8,16 +8,20 @@ CardDetection(card='QH', confidence=0.97, box_xyxy=(412.0, 96.5, 431.0, 127.0))
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
-from vision.reader.backend import InferenceBackend, open_backend
+from vision.reader.backend import ImageBackend, InferenceBackend, open_backend, open_image_backend
 from vision.reader.crops import cut_crops
-from vision.reader.geometry import decode_yolo, letterbox, nms
+from vision.reader.geometry import decode_yolo, fit_into, nms
 from vision.reader.labels import DETECTOR_LABELS
 from vision.types import BoxXYXY, CardDetection
+
+_Backend = TypeVar("_Backend", ImageBackend, InferenceBackend)
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 READER_CONFIG = "reader.json"
@@ -61,6 +65,15 @@ class Reading:
     backs_xyxy: tuple[BoxXYXY, ...]
 
 
+@dataclass(frozen=True)
+class Located:
+    """The detector's boxes for one frame, before the classifier reads them."""
+
+    index_boxes_xyxy: np.ndarray  # (N, 4) float32
+    index_scores: np.ndarray  # (N,)
+    backs_xyxy: np.ndarray  # (M, 4)
+
+
 def _softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(shifted)
@@ -71,24 +84,32 @@ class CardReader:
     """Finds every corner index in a frame and reads it as a card. One per thread."""
 
     def __init__(
-        self, config: ReaderConfig, detector: InferenceBackend, classifier: InferenceBackend
+        self, config: ReaderConfig, detector: ImageBackend, classifier: InferenceBackend
     ) -> None:
         self.config = config
         self._detector = detector
         self._classifier = classifier
         self.backend_name = detector.name
 
-    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
-        threshold = self.config.min_confidence if min_confidence is None else min_confidence
-        tensor, fit = letterbox(image_bgr, self.config.input_hw)
+    def locate(self, image_bgr: np.ndarray) -> Located:
+        """Stage one: the detector's index and back boxes, in frame pixels."""
+        canvas, fit = fit_into(image_bgr, self.config.input_hw)
         raw = nms(
-            decode_yolo(self._detector(tensor), self.config.min_detector_score), self.config.nms_iou
+            decode_yolo(self._detector(canvas), self.config.min_detector_score), self.config.nms_iou
         )
         boxes = fit.to_frame(raw.boxes_xyxy)
-        back_id = DETECTOR_LABELS.index("back")
-        is_back = raw.class_ids == back_id
-        backs = tuple(tuple(float(v) for v in box) for box in boxes[is_back])
-        index_boxes, index_scores = boxes[~is_back], raw.scores[~is_back]
+        is_back = raw.class_ids == DETECTOR_LABELS.index("back")
+        return Located(boxes[~is_back], raw.scores[~is_back], boxes[is_back])
+
+    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
+        threshold = self.config.min_confidence if min_confidence is None else min_confidence
+        located = self.locate(image_bgr)
+        backs = tuple(tuple(float(v) for v in box) for box in located.backs_xyxy)
+        # confidence = detector score x classifier probability <= detector score, so an index
+        # scored under the threshold can never be reported: not worth classifying.
+        worth_reading = located.index_scores >= threshold
+        index_boxes = located.index_boxes_xyxy[worth_reading]
+        index_scores = located.index_scores[worth_reading]
         detections: list[CardDetection] = []
         if len(index_boxes):
             crops = cut_crops(image_bgr, index_boxes)
@@ -135,14 +156,18 @@ def load_reader(
         config = ReaderConfig.load(config_path)
     except (ValueError, KeyError, TypeError) as error:
         raise ModelMissingError(f"the card model's {config_path} is unreadable: {error}") from error
-    models = []
-    for name in (config.detector_onnx, config.classifier_onnx):
-        path = folder / name
-        if not path.exists():
-            raise ModelMissingError(f"the card model file {path} is missing")
-        try:
-            models.append(open_backend(path, backend, threads))
-        except Exception as error:  # the runtimes raise their own types for a corrupt file
-            reason = " ".join(str(error).split())[:200]  # one line, however they format it
-            raise ModelMissingError(f"the card model file {path} is corrupt: {reason}") from error
-    return CardReader(config, models[0], models[1])
+    detector = _open_model(folder / config.detector_onnx, open_image_backend, backend, threads)
+    classifier = _open_model(folder / config.classifier_onnx, open_backend, backend, threads)
+    return CardReader(config, detector, classifier)
+
+
+def _open_model(
+    path: Path, opener: Callable[..., _Backend], backend: str, threads: int | None
+) -> _Backend:
+    if not path.exists():
+        raise ModelMissingError(f"the card model file {path} is missing")
+    try:
+        return opener(path, backend, threads)
+    except Exception as error:  # the runtimes raise their own types for a corrupt file
+        reason = " ".join(str(error).split())[:200]  # one line, however they format it
+        raise ModelMissingError(f"the card model file {path} is corrupt: {reason}") from error

@@ -15,6 +15,7 @@ from vision.layout.far_ends import resolve_far_ends
 from vision.layout.geometry import distance, median
 from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
+from vision.layout.top_cards import drop_second_top_card
 from vision.layout.twins import TwinParams, fold_twins
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap, default_zones
@@ -64,6 +65,8 @@ def build_layout(
     chains, singles = pair_second_indices(chains, singles, params.dedup)
     chains, lone = resolve_far_ends(chains)
     chains, singles = pair_second_indices(chains, singles + lone, params.dedup)
+    chains, lone = drop_second_top_card(chains)
+    singles += lone
 
     melds: dict[str, list[MeldGroup]] = {}
     loose: dict[str, list[Slot]] = {}

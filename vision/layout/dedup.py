@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
-from vision.layout.geometry import box_iou, distance, project
+from vision.layout.geometry import box_iou, distance, median, project
 from vision.layout.grouping import Chain
 from vision.layout.types import PointXY, Slot
 from vision.types import CardDetection
@@ -28,7 +29,12 @@ class DedupParams:
     min_across: float = 1.0  # ...at least this far off the fan's line
     min_outward: float = 0.8  # ...and at least this far beyond the fan's end
     same_centre: float = 1.0  # two diagonals of one lone card cross within this
-    far_on_line: float = 2.0  # a far index on the fan's line lies this far past its end
+    far_on_line: float = 2.0  # a far index on the fan's line lies this far past its end...
+    # ...or, for a deck whose indices are large on the card (the short edge of a four-index
+    # card's top pair to its far pair is then under 2 index heights), at least this far
+    # and this many of the fan's steps: a fan step is always much shorter.
+    far_on_line_min: float = 1.3
+    far_on_line_steps: float = 1.45
 
 
 def suppress_overlaps(
@@ -50,6 +56,15 @@ def _merge(primary: Slot, second: Slot) -> Slot:
     )
 
 
+def _far_on_line(chain: Chain, scale: float, p: DedupParams) -> float:
+    """How far past a fan's end its top card's far edge lies at least (pixels)."""
+    origin = chain.slots[0].center_xy
+    along = [project(s.center_xy, origin, chain.axis_xy)[0] for s in chain.slots]
+    fan_step = median([abs(b - a) for a, b in pairwise(along)])
+    least = max(p.far_on_line_min * scale, p.far_on_line_steps * fan_step)
+    return min(p.far_on_line * scale, least)
+
+
 def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> str | None:
     """ "second": the single is the far index of the fan's last card (beyond the fan's
     end); "stray": the chain's end is the far index of the single's card (that card lies
@@ -63,13 +78,13 @@ def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> 
         if sign * project(det.center_xy, end.center_xy, chain.axis_xy)[0] >= scale:
             return None
     d = distance(end.center_xy, single.center_xy)
-    if not p.far_on_line * scale <= d <= p.diagonal_max * scale:
-        return None
     along, across = project(single.center_xy, end.center_xy, chain.axis_xy)
     outward = along if at_end == -1 else -along
-    if abs(across) < p.min_across * scale:
+    if abs(across) < p.min_across * scale and d <= p.diagonal_max * scale:
         # On the fan's own line: the far edge of a four-index deck's top card.
-        return "second" if outward >= p.far_on_line * scale else None
+        return "second" if outward >= _far_on_line(chain, scale, p) else None
+    if not p.far_on_line * scale <= d <= p.diagonal_max * scale:
+        return None
     if outward >= p.min_outward * scale:
         return "second"
     if outward <= -p.min_outward * scale:

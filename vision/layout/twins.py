@@ -43,7 +43,7 @@ def _mid(a: Slot, b: Slot) -> PointXY:
 
 def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list[Slot]:
     n = len(slots)
-    cands: list[tuple[int, int, PointXY, PointXY]] = []  # (i, j, offset, midpoint)
+    cands: list[Candidate] = []
     for i in range(n):
         for j in range(i + 1, n):
             a, b = slots[i], slots[j]
@@ -56,30 +56,13 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
                 <= params.max_dist * scale
             ):
                 cands.append((i, j, _offset(a, b), _mid(a, b)))
-    support: list[int] = []
-    for k, (i, _, off, mid) in enumerate(cands):
-        scale = slots[i].scale_px
-        count = 0
-        for m, (i2, j2, off2, mid2) in enumerate(cands):
-            if m == k or {i2, j2} & {i, cands[k][1]}:
-                continue
-            # a card with a smaller index (a joker's) sits a little further in from the edge
-            tolerance = max(params.same_vector * scale, params.same_vector_share * math.hypot(*off))
-            if distance(off, off2) > tolerance:
-                continue
-            # A neighbour in the same fan: close, and beside it across the twin vector.
-            dx, dy = mid2[0] - mid[0], mid2[1] - mid[1]
-            gap = math.hypot(dx, dy)
-            along_twin = abs(dx * off[0] + dy * off[1]) / (gap * math.hypot(*off) or 1.0)
-            if gap <= params.neighbourhood * scale and along_twin <= 0.5:
-                count += 1
-        support.append(count)
+    supporters = [_supporters(k, cands, slots, params) for k in range(len(cands))]
     used: set[int] = set()
     pairs: list[tuple[int, int, PointXY]] = []
-    order = sorted(range(len(cands)), key=lambda k: -support[k])
-    for k in order:
+    strength = _strengths(cands, supporters)
+    for k in sorted(range(len(cands)), key=lambda k: strength[k]):
         i, j, off, _ = cands[k]
-        if support[k] < 1 or i in used or j in used:
+        if not supporters[k] or i in used or j in used:
             continue
         used.update((i, j))
         pairs.append((i, j, off))
@@ -105,6 +88,50 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
         if idx in used:
             continue
         out.append(_onto_midline(s, pairs, slots, mids, params))
+    return out
+
+
+Candidate = tuple[int, int, PointXY, PointXY]  # (i, j, offset, midpoint)
+
+
+def _supporters(
+    k: int, cands: Sequence[Candidate], slots: Sequence[Slot], params: TwinParams
+) -> list[int]:
+    """The other candidate pairs at the same offset beside pair k: its fan's neighbours."""
+    i, j, off, mid = cands[k]
+    scale = slots[i].scale_px
+    # a card with a smaller index (a joker's) sits a little further in from the edge
+    tolerance = max(params.same_vector * scale, params.same_vector_share * math.hypot(*off))
+    out = []
+    for m, (i2, j2, off2, mid2) in enumerate(cands):
+        if m == k or {i2, j2} & {i, j} or distance(off, off2) > tolerance:
+            continue
+        # A neighbour in the same fan: close, and beside it across the twin vector.
+        dx, dy = mid2[0] - mid[0], mid2[1] - mid[1]
+        gap = math.hypot(dx, dy)
+        along_twin = abs(dx * off[0] + dy * off[1]) / (gap * math.hypot(*off) or 1.0)
+        if gap <= params.neighbourhood * scale and along_twin <= 0.5:
+            out.append(m)
+    return out
+
+
+def _strengths(
+    cands: Sequence[Candidate], supporters: Sequence[list[int]]
+) -> list[tuple[int, int]]:
+    """Each pair's sort key, strongest first. A card showing all four indices (a fan's top
+    card) can pair them along either edge, and the top cards of melds lying side by side
+    back up the wrong pairing as well as fan neighbours do; the cards under a top card
+    show one edge only, so their pairs (whose indices have no other supported pairing)
+    say which way the fan's pairs run."""
+    pairings: dict[int, int] = {}  # index -> number of supported pairs it is in
+    for (i, j, _, _), sup in zip(cands, supporters, strict=True):
+        if sup:
+            pairings[i] = pairings.get(i, 0) + 1
+            pairings[j] = pairings.get(j, 0) + 1
+    out = []
+    for sup in supporters:
+        plain = [m for m in sup if max(pairings.get(x, 0) for x in cands[m][:2]) <= 1]
+        out.append((-len(plain), -len(sup)))
     return out
 
 

@@ -22,19 +22,31 @@ class Letterbox:
         return out
 
 
-def letterbox(image_bgr: np.ndarray, input_hw: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
-    """Resize keeping the aspect ratio, pad with grey (114) to ``input_hw``; NCHW float32 RGB."""
+def fit_into(image_bgr: np.ndarray, input_hw: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
+    """Resize keeping the aspect ratio and pad with grey (114) to ``input_hw``: a uint8 BGR
+    image, as the OpenVINO graph takes it (it converts to float RGB itself, faster)."""
     in_h, in_w = input_hw
     h, w = image_bgr.shape[:2]
     scale = min(in_w / w, in_h / h)
     new_w, new_h = max(1, round(w * scale)), max(1, round(h * scale))
-    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    resized = cv2.resize(image_bgr, (new_w, new_h), interpolation=interpolation)
+    # Bilinear, as Ultralytics resizes its training images (and 5x faster than INTER_AREA).
+    resized = cv2.resize(image_bgr, (new_w, new_h), interpolation=cv2.INTER_LINEAR)
     pad_x, pad_y = (in_w - new_w) // 2, (in_h - new_h) // 2
     canvas = np.full((in_h, in_w, 3), 114, dtype=np.uint8)
     canvas[pad_y : pad_y + new_h, pad_x : pad_x + new_w] = resized
-    tensor = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-    return np.ascontiguousarray(tensor), Letterbox(scale, (float(pad_x), float(pad_y)))
+    return canvas, Letterbox(scale, (float(pad_x), float(pad_y)))
+
+
+def to_network_input(canvas_bgr: np.ndarray) -> np.ndarray:
+    """uint8 BGR (H, W, 3) -> float32 RGB (1, 3, H, W) in 0-1, what the ONNX graph declares."""
+    tensor = canvas_bgr[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+    return np.ascontiguousarray(tensor)
+
+
+def letterbox(image_bgr: np.ndarray, input_hw: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
+    """``fit_into`` then ``to_network_input``: NCHW float32 RGB."""
+    canvas, fit = fit_into(image_bgr, input_hw)
+    return to_network_input(canvas), fit
 
 
 @dataclass(frozen=True)

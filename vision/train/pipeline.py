@@ -17,6 +17,7 @@ DETECTOR_PT = "index_detector.pt"
 DETECTOR_ONNX = "index_detector.onnx"
 CLASSIFIER_PT = "card_classifier.pt"
 CLASSIFIER_ONNX = "card_classifier.onnx"
+CLASSIFIER_INT8_ONNX = "card_classifier.int8.onnx"
 # A 1280x720 frame scaled by 0.75 keeps 10-30 px indices at 8-22 px, which the detector's
 # stride-8 head still sees, for a third of the full-size cost.
 DEFAULT_INPUT_HW = (544, 960)
@@ -46,6 +47,7 @@ def run_plan(plan: TrainPlan) -> None:
     from vision.train.classifier import export_classifier_onnx, train_classifier
     from vision.train.datasets import build_crop_dataset, build_detector_dataset
     from vision.train.detector import DetectorTraining, export_detector_onnx, train_detector
+    from vision.train.quantize import calibration_frames, quantize_classifier
 
     models, work = plan.models_dir, plan.work_dir
     log: dict[str, object] = {}
@@ -91,17 +93,23 @@ def run_plan(plan: TrainPlan) -> None:
         export_detector_onnx(models / DETECTOR_PT, models / DETECTOR_ONNX, plan.input_hw)
         export_classifier_onnx(models / CLASSIFIER_PT, models / CLASSIFIER_ONNX)
         (models / CLASSIFIER_ONNX).with_suffix(".json").unlink(missing_ok=True)
-        write_reader_config(models, plan.input_hw)
+        write_reader_config(models, plan.input_hw, CLASSIFIER_ONNX)  # quantize reads it
+        quantize_classifier(
+            models, models / CLASSIFIER_ONNX, models / CLASSIFIER_INT8_ONNX, calibration_frames()
+        )
+        write_reader_config(models, plan.input_hw, CLASSIFIER_INT8_ONNX)
     (work / "train_log.json").write_text(json.dumps(log, indent=2, default=str))
     print(json.dumps(log, default=str), flush=True)
 
 
-def write_reader_config(models_dir: Path, input_hw: tuple[int, int]) -> Path:
+def write_reader_config(
+    models_dir: Path, input_hw: tuple[int, int], classifier_onnx: str = CLASSIFIER_INT8_ONNX
+) -> Path:
     path = models_dir / "reader.json"
     previous = json.loads(path.read_text()) if path.exists() else {}
     config = {
         "detector_onnx": DETECTOR_ONNX,
-        "classifier_onnx": CLASSIFIER_ONNX,
+        "classifier_onnx": classifier_onnx,
         "input_hw": list(input_hw),
         "labels": list(CLASSIFIER_LABELS),
         "min_detector_score": previous.get("min_detector_score", 0.2),

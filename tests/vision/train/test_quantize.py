@@ -1,0 +1,62 @@
+"""The export stage's int8 classifier, made here from the shipped float one on a few
+calibration frames, reads crops as the float classifier does."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("nncf")
+
+from vision.detector import DEFAULT_MODELS_DIR, load_reader
+from vision.reader.backend import OnnxRuntimeBackend, OpenVinoBackend
+from vision.reader.crops import cut_crops
+from vision.train.pipeline import CLASSIFIER_ONNX
+from vision.train.quantize import (
+    QuantizeSettings,
+    calibration_crops,
+    calibration_frames,
+    quantize_classifier,
+)
+
+pytestmark = [pytest.mark.model, pytest.mark.slow]
+
+SETTINGS = QuantizeSettings(calibration_frames=3, classifier_crops=256)
+
+
+@pytest.fixture(scope="module")
+def int8_classifier(tmp_path_factory):
+    out = tmp_path_factory.mktemp("int8") / "classifier.int8.onnx"
+    frames = calibration_frames(SETTINGS)
+    return quantize_classifier(
+        DEFAULT_MODELS_DIR, DEFAULT_MODELS_DIR / CLASSIFIER_ONNX, out, frames
+    )
+
+
+@pytest.fixture(scope="module")
+def crops():
+    """Crops from frames the calibration never saw (another seed)."""
+    frames = calibration_frames(QuantizeSettings(calibration_frames=2, seed=1))
+    reader = load_reader()
+    batches = [cut_crops(f, reader.locate(f).index_boxes_xyxy) for f in frames]
+    return np.ascontiguousarray(np.concatenate(batches).transpose(0, 3, 1, 2).astype(np.float32))
+
+
+def test_calibration_crops_come_in_batches_of_the_classifier_input():
+    batches = calibration_crops(calibration_frames(SETTINGS), DEFAULT_MODELS_DIR, 40, seed=0)
+    assert [b.shape[0] for b in batches] == [32, 8]
+    assert all(b.shape[1:] == (3, 40, 40) and b.dtype == np.float32 for b in batches)
+
+
+@pytest.mark.parametrize("runtime", [OpenVinoBackend, OnnxRuntimeBackend])
+def test_int8_classifier_reads_as_the_float_one(int8_classifier, crops, runtime):
+    assert len(crops) > 50
+    float_labels = runtime(DEFAULT_MODELS_DIR / CLASSIFIER_ONNX)(crops).argmax(1)
+    int8_labels = runtime(int8_classifier)(crops).argmax(1)
+    assert (float_labels == int8_labels).mean() >= 0.95
+
+
+def test_the_shipped_int8_classifier_reads_as_the_shipped_float_one(crops):
+    shipped = load_reader().config.classifier_onnx
+    assert shipped != CLASSIFIER_ONNX, "reader.json should name the int8 export"
+    float_labels = OpenVinoBackend(DEFAULT_MODELS_DIR / CLASSIFIER_ONNX)(crops).argmax(1)
+    int8_labels = OpenVinoBackend(DEFAULT_MODELS_DIR / shipped)(crops).argmax(1)
+    assert (float_labels == int8_labels).mean() >= 0.95
