@@ -38,8 +38,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--conf", type=float, default=None, help="lowest confidence to count")
+    parser.add_argument(
+        "--sweep",
+        type=_thresholds,
+        default=None,
+        metavar="T1,T2,...",
+        help="score at each of these confidence thresholds (each image is read once); choose "
+        "a threshold on a validation set, never on the sets you report",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object with every figure")
     parser.set_defaults(func=run)
+
+
+def _thresholds(text: str) -> tuple[float, ...]:
+    try:
+        values = tuple(sorted(float(v) for v in text.split(",") if v.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not values or not all(0.0 <= v <= 1.0 for v in values):
+        raise argparse.ArgumentTypeError("thresholds are numbers between 0 and 1")
+    return values
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,19 +82,28 @@ def run(args: argparse.Namespace) -> int:
     if not jobs:
         print("arbitro evaluate: nothing to evaluate (give --synth or --real)", file=sys.stderr)
         return 2
+    thresholds = args.sweep or (args.conf,)
+    lowest = None if thresholds == (None,) else min(t for t in thresholds if t is not None)
     report: dict[str, object] = {"model_version": reader.config.version}
     for name, items, agree in jobs:
-        tally = Tally()
+        tallies = {threshold: Tally() for threshold in thresholds}
         for image_path, truth in items:
-            detections = reader.detect(read_image_bgr(image_path), args.conf)
-            score_image(tally, detections, truth, agree)
-        report[name] = tally.as_dict()
+            truth = list(truth)
+            detections = reader.detect(read_image_bgr(image_path), lowest)
+            for threshold, tally in tallies.items():
+                kept = [d for d in detections if threshold is None or d.confidence >= threshold]
+                score_image(tally, kept, truth, agree)
+        if args.sweep:
+            report[name] = {f"{t:g}": tally.as_dict() for t, tally in tallies.items()}
+        else:
+            report[name] = tallies[args.conf].as_dict()
         if not args.json:
-            t = tally
-            print(
-                f"{name}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}, "
-                f"precision {t.precision:.3f}, misreads {t.misread_rate:.3%} of predictions"
-            )
+            for threshold, t in tallies.items():
+                at = f" at confidence >= {threshold:g}" if args.sweep else ""
+                print(
+                    f"{name}{at}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}, "
+                    f"precision {t.precision:.3f}, misreads {t.misread_rate:.3%} of predictions"
+                )
     if args.json:
         print(json.dumps(report))
     return 0

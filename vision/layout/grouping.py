@@ -37,6 +37,7 @@ class GroupingParams:
     far_min: float = 1.2  # a card's two indices on one line lie at least this far apart
     far_factor: float = 1.45  # ...and at least this many fan steps
     end_step: tuple[float, float] = (0.6, 1.45)  # an end card's step, x the fan's inner step
+    end_slack: float = 0.4  # ...or within this of it (x index height)
 
 
 @dataclass(frozen=True)
@@ -161,9 +162,16 @@ def _trim_ends(part: list[Slot], axis: PointXY, params: GroupingParams) -> list[
     inner = median(steps[1:-1])
     lone: list[list[Slot]] = []
     lo, hi = params.end_step
-    if not lo * inner <= steps[-1] <= hi * inner:
+    # a card laid slightly askew moves its index by a share of an index height, whatever
+    # the step: a short fan's relative bounds alone would cut its own cards
+    slack = params.end_slack * median([s.scale_px for s in part])
+
+    def even(step: float) -> bool:
+        return min(lo * inner, inner - slack) <= step <= max(hi * inner, inner + slack)
+
+    if not even(steps[-1]):
         lone.append([part.pop()])
-    if not lo * inner <= steps[0] <= hi * inner:
+    if not even(steps[0]):
         lone.append([part.pop(0)])
     return [part, *lone]
 

@@ -28,6 +28,7 @@ class TwinParams:
     neighbourhood: float = 4.5  # ...for pairs of neighbouring cards of one fan
     misread_vector: float = 0.3  # a pair that disagrees must match a neighbour this closely
     lone_reach: float = 3.2  # a lone index this close to a twin pair is moved onto the midline
+    edge_tolerance: float = 0.5  # ...if it lies this close to an edge of that fan
 
 
 def _offset(a: Slot, b: Slot) -> PointXY:
@@ -84,11 +85,37 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
                 detections=a.detections + b.detections,
             )
         )
-    for idx, s in enumerate(slots):
-        if idx in used:
+    lone = [s for idx, s in enumerate(slots) if idx not in used]
+    offsets = [off for _, _, off in pairs]
+    scales = [s.scale_px for s in out]
+    twin_lines = [
+        TwinLine(mid, off, _fan_direction(k, mids, offsets, scales[k], params))
+        for k, (mid, off) in enumerate(zip(mids, offsets, strict=True))
+    ]
+    return out + onto_midlines(lone, twin_lines, params)
+
+
+def _fan_direction(
+    k: int, mids: Sequence[PointXY], offsets: Sequence[PointXY], scale: float, params: TwinParams
+) -> PointXY:
+    """The way pair k's fan runs: towards its nearest neighbour pair at the same twin
+    vector (under perspective not square to that vector), else square to it."""
+    off = offsets[k]
+    tolerance = max(params.same_vector * scale, params.same_vector_share * math.hypot(*off))
+    best: tuple[float, PointXY] | None = None
+    for m, (mid, off2) in enumerate(zip(mids, offsets, strict=True)):
+        gap = distance(mid, mids[k])
+        if m == k or gap == 0 or distance(off, off2) > tolerance:
             continue
-        out.append(_onto_midline(s, pairs, slots, mids, params))
-    return out
+        if gap > params.neighbourhood * scale or (best is not None and gap >= best[0]):
+            continue
+        dx, dy = mid[0] - mids[k][0], mid[1] - mids[k][1]
+        if abs(dx * off[0] + dy * off[1]) / (gap * math.hypot(*off)) <= 0.5:
+            best = (gap, (dx / gap, dy / gap))
+    if best is not None:
+        return best[1]
+    length = math.hypot(*off) or 1.0
+    return (-off[1] / length, off[0] / length)
 
 
 Candidate = tuple[int, int, PointXY, PointXY]  # (i, j, offset, midpoint)
@@ -175,26 +202,58 @@ def _misread_twins(
     return found
 
 
-def _onto_midline(
-    s: Slot,
-    pairs: list[tuple[int, int, PointXY]],
-    slots: Sequence[Slot],
-    mids: list[PointXY],
-    params: TwinParams,
-) -> Slot:
-    """Move a lone index half a twin vector towards the nearest fan midline, if any."""
-    if not pairs:
-        return s
-    near = min(range(len(pairs)), key=lambda k: distance(mids[k], s.center_xy))
-    if distance(mids[near], s.center_xy) > params.lone_reach * s.scale_px:
-        return s
-    ox, oy = pairs[near][2]
-    options = [
-        (s.center_xy[0] + ox / 2, s.center_xy[1] + oy / 2),
-        (s.center_xy[0] - ox / 2, s.center_xy[1] - oy / 2),
-    ]
-    best = min(options, key=lambda p: min(distance(p, m) for m in mids))
-    # Only when one way lands clearly nearer a midline than staying put does.
-    if min(distance(best, m) for m in mids) >= min(distance(s.center_xy, m) for m in mids):
-        return s
-    return replace(s, center_xy=best)
+@dataclass(frozen=True)
+class TwinLine:
+    """A point on a fan's midline, the twin vector across it (one card's two indices) and
+    the way the fan runs (a unit vector)."""
+
+    mid_xy: PointXY
+    offset_xy: PointXY
+    fan_xy: PointXY
+
+
+def _move_onto(s: Slot, line: TwinLine, params: TwinParams) -> PointXY | None:
+    """Where a lone index lands on ``line``'s midline, or None when it does not lie on
+    either edge of that fan (half a twin vector to one side of the midline). An index
+    beyond a twin pair running along its fan (a top card's two top corners) lies far
+    out along the twin vector: moving it would slide it along the fan."""
+    ox, oy = line.offset_xy
+    fx, fy = line.fan_xy
+    det = ox * fy - oy * fx
+    if abs(det) < 1e-9:
+        return None
+    # s - mid = a * offset + b * fan: a lone index of this fan has a = +-1/2
+    dx, dy = s.center_xy[0] - line.mid_xy[0], s.center_xy[1] - line.mid_xy[1]
+    a = (dx * fy - dy * fx) / det
+    if abs(abs(a) - 0.5) * math.hypot(ox, oy) > params.edge_tolerance * s.scale_px:
+        return None
+    sign = -1 if a > 0 else 1
+    return (s.center_xy[0] + sign * ox / 2, s.center_xy[1] + sign * oy / 2)
+
+
+def onto_midlines(
+    lone: Sequence[Slot], lines: Sequence[TwinLine], params: TwinParams = TwinParams()
+) -> list[Slot]:
+    """Move each lone index half a twin vector onto the midline of the nearest fan
+    (nearest first: an index moved shows the way to the next one along the fan, whose
+    own neighbours may all have lost their twin)."""
+    lines = list(lines)
+    waiting = list(lone)
+    moved: list[Slot] = []
+    while waiting and lines:
+        best: tuple[float, int, PointXY, TwinLine] | None = None
+        for k, s in enumerate(waiting):
+            for line in lines:
+                gap = distance(line.mid_xy, s.center_xy)
+                if gap > params.lone_reach * s.scale_px or (best is not None and gap >= best[0]):
+                    continue
+                target = _move_onto(s, line, params)
+                if target is not None:
+                    best = (gap, k, target, line)
+        if best is None:
+            break
+        _, k, target, line = best
+        s = waiting.pop(k)
+        lines.append(TwinLine(target, line.offset_xy, line.fan_xy))
+        moved.append(replace(s, center_xy=target))
+    return moved + waiting
