@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from vision.layout.geometry import canonical_direction, distance
+from vision.layout.twin_candidates import AlongParams, Candidate, pairs_along_fans
 from vision.layout.types import PointXY, Slot
 
 
@@ -29,6 +30,7 @@ class TwinParams:
     misread_vector: float = 0.3  # a pair that disagrees must match a neighbour this closely
     lone_reach: float = 3.2  # a lone index this close to a twin pair is moved onto the midline
     edge_tolerance: float = 0.5  # ...if it lies this close to an edge of that fan
+    along: AlongParams = field(default_factory=AlongParams)
 
 
 def _offset(a: Slot, b: Slot) -> PointXY:
@@ -57,6 +59,8 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
                 <= params.max_dist * scale
             ):
                 cands.append((i, j, _offset(a, b), _mid(a, b)))
+    along = pairs_along_fans(cands, slots, params.along)
+    cands = [c for k, c in enumerate(cands) if k not in along]
     supporters = [_supporters(k, cands, slots, params) for k in range(len(cands))]
     used: set[int] = set()
     pairs: list[tuple[int, int, PointXY]] = []
@@ -116,9 +120,6 @@ def _fan_direction(
         return best[1]
     length = math.hypot(*off) or 1.0
     return (-off[1] / length, off[0] / length)
-
-
-Candidate = tuple[int, int, PointXY, PointXY]  # (i, j, offset, midpoint)
 
 
 def _supporters(
