@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from vision.layout.edges import off_the_edges
 from vision.layout.geometry import box_iou, distance, median, project
 from vision.layout.grouping import Chain
 from vision.layout.types import PointXY, Slot
@@ -84,6 +85,8 @@ def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> 
         # On the fan's own line: the far edge of a four-index deck's top card.
         return "second" if outward >= _far_on_line(chain, scale, p) else None
     if not p.far_on_line * scale <= d <= p.diagonal_max * scale:
+        return None
+    if off_the_edges(chain, end, single):  # a four-index card's corners lie on its edges
         return None
     if outward >= p.min_outward * scale:
         return "second"

@@ -14,6 +14,7 @@ from vision.layout.grouping import Chain, merge_into
 from vision.layout.types import Slot
 
 OUTWARD = 1.0  # a far index lies at least this far (x index height) past its card
+MELD = 3  # cards of the shortest meld
 
 
 def top_end(chain: Chain) -> int:
@@ -25,6 +26,17 @@ def top_end(chain: Chain) -> int:
             if sign * along >= OUTWARD * slot.scale_px:
                 return sign
     return 0
+
+
+def _facing_top(p: Chain, q: Chain) -> int:
+    """+1: the facing card is the first chain's top card, -1: the second's, 0: unknown.
+    When each chain shows its top card at its far end, the facing card is neither's: it is
+    the top card of a meld laid back to back within the first chain (cut off later), if
+    that chain is long enough to hold two."""
+    p_top, q_top = top_end(p), top_end(q)
+    if p_top == -1 and q_top == 1 and len(p.slots) >= 2 * MELD:
+        return 1
+    return p_top or q_top
 
 
 def _guess(chains: Sequence[Chain], skip: set[int], near: Slot) -> int:
@@ -56,7 +68,7 @@ def resolve_far_ends(
             scale = a.scale_px
             if not (0 < along <= max_gap * scale and abs(across) <= max_across * scale):
                 continue
-            orient = top_end(p) or top_end(q)
+            orient = _facing_top(p, q)
             if not orient and len(p.slots) < 3 <= len(q.slots):
                 orient = -1  # p is too short to be a meld: its tail is q's corner
             elif not orient and len(q.slots) < 3 <= len(p.slots):

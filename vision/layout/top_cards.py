@@ -1,10 +1,12 @@
 """A fan has one top card: the only card whose far corner shows, beyond one end of the fan
 (each card under it is covered from its index strip on). When both ends of a chain show a
-far corner, one of them is the top card of a neighbouring meld lying on the same line,
-and it is let go. An end slot holding more readings than a card has corners took the
-neighbour's card as its far corner: those outward readings go. Otherwise which end is the
-neighbour's cannot be told from the far corners (both lie outward); the neighbour's top
-card sits at the fan's step only by chance, so the end whose step is the odder one goes.
+far corner, the chain holds two fans: a neighbouring meld lying on the same line, its top
+card at the chain's other end (that card alone, or a whole meld laid back to back with
+this one, the two top cards outermost). An end slot holding more readings than a card has
+corners took the neighbour's card as its far corner: those outward readings go. Otherwise
+the far corners cannot tell where one fan ends (both lie outward); two fans are laid at
+steps of their own, so the chain is cut where the steps on either side are the most even,
+each side a single card or long enough to be a meld.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from vision.types import CardDetection
 OUTWARD = 1.0  # a far corner lies at least this far (x index height) past its card
 MIN_SLOTS = 4  # shorter chains have no inner step to compare the ends with
 CORNERS = 4  # readings one card can give at most
+MELD = 3  # cards of the shortest meld: a fan cut off a chain is one card or a meld
 
 
 def _outward(chain: Chain, end: int, det: CardDetection) -> bool:
@@ -46,8 +49,21 @@ def _release_outward(chain: Chain, end: int) -> tuple[Chain, list[Slot]]:
     return Chain(tuple(slots), chain.axis_xy), gone
 
 
-def _oddness(step: float, inner: float) -> float:
-    return abs(math.log(max(step, 1e-6) / inner))
+def _unevenness(steps: Sequence[float]) -> float:
+    """How far a fan's steps stray from their median (0 for one step or none)."""
+    if not steps:
+        return 0.0
+    typical = median(steps)
+    if typical <= 0:
+        return math.inf
+    return sum(abs(math.log(max(step, 1e-6) / typical)) for step in steps)
+
+
+def _cut(steps: Sequence[float]) -> int:
+    """Where the two fans of a chain meet: the slot the second one starts at."""
+    n = len(steps) + 1
+    cuts = [k for k in range(1, n) if all(size == 1 or size >= MELD for size in (k, n - k))]
+    return min(cuts, key=lambda k: _unevenness(steps[: k - 1]) + _unevenness(steps[k:]))
 
 
 def drop_second_top_card(chains: Sequence[Chain]) -> tuple[list[Chain], list[Slot]]:
@@ -71,15 +87,10 @@ def drop_second_top_card(chains: Sequence[Chain]) -> tuple[list[Chain], list[Slo
             continue
         origin = slots[0].center_xy
         along = [project(s.center_xy, origin, chain.axis_xy)[0] for s in slots]
-        steps = [b - a for a, b in pairwise(along)]
-        inner = median(steps[1:-1])
-        if inner <= 0:
-            out.append(chain)
-            continue
-        if _oddness(steps[0], inner) > _oddness(steps[-1], inner):
-            lone.append(slots[0])
-            out.append(Chain(slots[1:], chain.axis_xy))
-        else:
-            lone.append(slots[-1])
-            out.append(Chain(slots[:-1], chain.axis_xy))
+        k = _cut([b - a for a, b in pairwise(along)])
+        for part in (slots[:k], slots[k:]):
+            if len(part) == 1:
+                lone.append(part[0])
+            else:
+                out.append(Chain(part, chain.axis_xy))
     return out, lone

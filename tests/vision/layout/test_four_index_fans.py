@@ -67,3 +67,17 @@ def test_a_neighbouring_top_card_at_a_fan_head_is_let_go():
     layout = build_layout(dets, SIZE)
     assert [list(m.cards) for m in layout.zone("A").melds] == [run]
     assert [s.card for s in layout.zone("A").loose] == ["JK"]
+
+
+def test_two_melds_laid_back_to_back_are_cut_where_their_steps_change():
+    # One meld's top card is its first (the cards under it show their right-hand edge),
+    # the next meld's its last, a little over a step between them: one line of cards
+    # with a far corner at both ends, which is two fans and not one with a stray end.
+    left = ["7S", "8S", "9S"]
+    right = ["6S", "5S", "4S", "3S"]
+    x0, y = 400.0, 450.0
+    dets = card(left[0], x0, y, "tl,bl,tr,br")
+    dets += [d for k, c in enumerate(left[1:], 1) for d in card(c, x0 + k * 0.8 * S, y, "tr,br")]
+    right_x = x0 + (2 * 0.8 + CARD_W - INSET + 1.3 - INSET) * S  # 1.3 index heights on
+    dets += fan(right, right_x, y, step=1.05)
+    assert melds(dets) == [left, right]
