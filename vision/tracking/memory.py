@@ -3,7 +3,8 @@
 - A remembered card stays when later frames do not show it (a fan covering it, a hand).
 - A meld only grows; any change to it (a card added, a card moved) and any new meld must be
   seen the same way for ``persist_frames`` frames spanning ``persist_s`` seconds, so a
-  hand passing over the table creates nothing.
+  hand passing over the table creates nothing. Frames showing the meld whole and unchanged
+  count against a change; a new meld is what most of its frames read.
 - Each slot keeps every reading it got, weighted by confidence; its card is the best
   supported one, so a covered index misread later does not overwrite a good early read.
 """
@@ -25,7 +26,7 @@ from vision.tracking.slots import (
     moved_uids,
     order_along,
 )
-from vision.tracking.votes import Votes
+from vision.tracking.votes import Votes, majority_reading
 
 
 @dataclass(frozen=True)
@@ -68,11 +69,17 @@ class TableMemory:
         events: list[TrackEvent] = []
         seen: dict[int, tuple[MemMeld, list[Slot]]] = {}
         for zone in TEAM_ZONES:
-            for group in layout.zone(zone).melds:
-                self._route(zone, list(group.slots), group, t_monotonic, seen)
+            here = layout.zone(zone)
+            owners = self._claim_slots(
+                zone, [s for g in here.melds for s in g.slots] + [*here.loose]
+            )
+            start = 0
+            for group in here.melds:
+                end = start + len(group.slots)
+                self._route(zone, group, owners[start:end], t_monotonic, seen)
+                start = end
             # Cards in no fan this frame (a drop-out broke it) still show remembered slots.
-            for slot in layout.zone(zone).loose:
-                owner = self._nearest_meld(zone, slot)
+            for slot, owner in zip(here.loose, owners[start:], strict=True):
                 if owner is not None:
                     seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
         for meld, observed in seen.values():
@@ -81,28 +88,39 @@ class TableMemory:
         self._update_loose(layout, t_monotonic)
         return events
 
-    def _nearest_meld(self, zone: str, slot: Slot) -> MemMeld | None:
-        best: tuple[float, MemMeld] | None = None
-        for meld in self._melds:
-            if meld.zone != zone:
-                continue
-            for mem in meld.slots:
-                d = distance(mem.center_xy, slot.center_xy)
-                close = d <= self.params.match_radius * slot.scale_px
-                if mem.card == slot.card and close and (best is None or d < best[0]):
-                    best = (d, meld)
-        return best[1] if best else None
+    def _claim_slots(self, zone: str, observed: list[Slot]) -> list[MemMeld | None]:
+        """The remembered meld each observed card shows, or None for a card not remembered.
+
+        One reading per remembered card and frame, the nearest first: the same card read
+        again further off (its other corner, a neighbouring fan's end) is not that card.
+        """
+        pairs = sorted(
+            (distance(mem.center_xy, obs.center_xy), i, mem.uid, meld)
+            for meld in self._melds
+            if meld.zone == zone
+            for mem in meld.slots
+            for i, obs in enumerate(observed)
+            if mem.card == obs.card
+            and distance(mem.center_xy, obs.center_xy) <= self.params.match_radius * obs.scale_px
+        )
+        owners: list[MemMeld | None] = [None] * len(observed)
+        claimed: set[int] = set()
+        for _, i, uid, meld in pairs:
+            if owners[i] is None and uid not in claimed:
+                owners[i] = meld
+                claimed.add(uid)
+        return owners
 
     def _route(
         self,
         zone: str,
-        slots: list[Slot],
         group: MeldGroup,
+        owners: list[MemMeld | None],
         t: float,
         seen: dict[int, tuple[MemMeld, list[Slot]]],
     ) -> None:
         """Split an observed fan among the remembered melds it shows; the rest is a candidate."""
-        owners = [self._nearest_meld(zone, s) for s in slots]
+        slots = list(group.slots)
         if all(o is None for o in owners):
             self._observe_candidate(zone, group, t)
             return
@@ -163,9 +181,11 @@ class TableMemory:
         current = [("s", s.uid) for s in meld.slots]
         meld.pending.expire(t, self.params.forget_s)
         if items == current:
+            if len(seen) == len(meld.slots):  # the whole meld seen, as remembered
+                meld.pending.contradict()
             return
         tally = meld.pending.see(tuple(items), t, None)
-        if not self._persisted(tally.count, tally.since, t):
+        if not self._persisted(tally.count, tally.since, t) or tally.count < tally.against:
             return
         new_obs = iter(observed[i] for i in match.new)
         by_uid = {s.uid: s for s in meld.slots}
@@ -244,14 +264,9 @@ class TableMemory:
     def _commit_candidates(self, t: float, events: list[TrackEvent]) -> None:
         keep: list[_Candidate] = []
         for cand in self._candidates:
-            ready = [
-                (key, tally)
-                for key, tally in cand.votes.entries.items()
-                if self._persisted(tally.count, tally.since, t)
-            ]
-            if cand.last_frame == self._frame and ready:
-                # the reading seen most often, then the longest one (a meld only grows)
-                key, tally = max(ready, key=lambda kv: (kv[1].count, len(kv[0])))
+            key = self._candidate_reading(cand, t)
+            if cand.last_frame == self._frame and key is not None:
+                tally = cand.votes.entries[key]
                 meld_id = 1 + max((m.meld_id for m in self._melds), default=0)
                 slots = [self._new_slot(s) for s in tally.latest]
                 axis = principal_axis([s.center_xy for s in tally.latest])
@@ -266,6 +281,14 @@ class TableMemory:
             ):
                 keep.append(cand)
         self._candidates = keep
+
+    def _candidate_reading(self, cand: _Candidate, t: float) -> tuple[str, ...] | None:
+        """What a candidate seen long enough shows: a fan read differently from frame to
+        frame (a neighbour's corner joining it now and then) is what most frames agree on."""
+        first = cand.votes.first_seen()
+        if first is None or not self._persisted(cand.votes.frames(), first, t):
+            return None
+        return majority_reading(cand.votes, self.params.min_new_meld_slots)
 
     # ---- loose cards (discard pile, cards shown, stray cards) ------------------------
     def _update_loose(self, layout: TableLayout, t: float) -> None:
