@@ -48,37 +48,73 @@ def _guess(chains: Sequence[Chain], skip: set[int], near: Slot) -> int:
     return min(known)[1] if known else 1
 
 
+def _facing(p: Chain, q: Chain, max_gap: float, max_across: float) -> bool:
+    """Whether q starts, on p's line just past p's end, with the card p ends with."""
+    if len(p.slots) < 2 or len(q.slots) < 2:
+        return False
+    if abs(p.axis_xy[0] * q.axis_xy[0] + p.axis_xy[1] * q.axis_xy[1]) < 0.95:
+        return False
+    a, b = p.slots[-1], q.slots[0]
+    if a.card != b.card:
+        return False
+    along, across = project(b.center_xy, a.center_xy, p.axis_xy)
+    scale = a.scale_px
+    return 0 < along <= max_gap * scale and abs(across) <= max_across * scale
+
+
+def _known_orient(p: Chain, q: Chain) -> int:
+    """+1 or -1 when a top card or a chain too short to be a meld says, else 0."""
+    orient = _facing_top(p, q)
+    if not orient and len(p.slots) < MELD <= len(q.slots):
+        orient = -1  # p is too short to be a meld: its tail is q's corner
+    elif not orient and len(q.slots) < MELD <= len(p.slots):
+        orient = 1
+    return orient
+
+
+def _next_join(
+    chains: Sequence[Chain],
+    pending: set[tuple[int, int]],
+    as_grouped: Sequence[Chain],
+    max_gap: float,
+    max_across: float,
+) -> tuple[int, int, int] | None:
+    """The facing pair to settle next, (i, j, orientation). A pair that nothing settles
+    waits: settling the others shows top cards that may settle it (a column whose own top
+    card shows at its far end lets the facing far corner go to the other chain). When
+    none settles, the first is guessed from the chains as grouped (a guess follows the
+    melds around, not the corners moved since)."""
+    guess: tuple[int, int] | None = None
+    for i, j in sorted(pending):
+        if not _facing(chains[i], chains[j], max_gap, max_across):
+            continue
+        orient = _known_orient(chains[i], chains[j])
+        if orient:
+            return i, j, orient
+        guess = guess or (i, j)
+    if guess is None:
+        return None
+    i, j = guess
+    return i, j, _guess(as_grouped, {i, j}, chains[i].slots[-1])
+
+
 def resolve_far_ends(
     chains: Sequence[Chain], max_gap: float = 6.0, max_across: float = 0.8
 ) -> tuple[list[Chain], list[Slot]]:
     """Fold a far corner that heads the wrong chain into its card; chains left with one
     slot come back as lone slots."""
     out = list(chains)
-    for i in range(len(out)):
-        for j in range(len(out)):
-            p, q = out[i], out[j]
-            if i == j or len(p.slots) < 2 or len(q.slots) < 2:
-                continue
-            if abs(p.axis_xy[0] * q.axis_xy[0] + p.axis_xy[1] * q.axis_xy[1]) < 0.95:
-                continue
-            a, b = p.slots[-1], q.slots[0]
-            if a.card != b.card:
-                continue
-            along, across = project(b.center_xy, a.center_xy, p.axis_xy)
-            scale = a.scale_px
-            if not (0 < along <= max_gap * scale and abs(across) <= max_across * scale):
-                continue
-            orient = _facing_top(p, q)
-            if not orient and len(p.slots) < 3 <= len(q.slots):
-                orient = -1  # p is too short to be a meld: its tail is q's corner
-            elif not orient and len(q.slots) < 3 <= len(p.slots):
-                orient = 1
-            orient = orient or _guess(out, {i, j}, a)
-            if orient > 0:  # p's top card is its last: q's head is that card's far corner
-                out[i] = Chain((*p.slots[:-1], merge_into(a, b)), p.axis_xy)
-                out[j] = Chain(q.slots[1:], q.axis_xy)
-            else:  # q's top card is its first: p's tail is that card's far corner
-                out[i] = Chain(p.slots[:-1], p.axis_xy)
-                out[j] = Chain((merge_into(b, a), *q.slots[1:]), q.axis_xy)
+    pending = {(i, j) for i in range(len(out)) for j in range(len(out)) if i != j}
+    while (join := _next_join(out, pending, chains, max_gap, max_across)) is not None:
+        i, j, orient = join
+        pending.discard((i, j))
+        p, q = out[i], out[j]
+        a, b = p.slots[-1], q.slots[0]
+        if orient > 0:  # p's top card is its last: q's head is that card's far corner
+            out[i] = Chain((*p.slots[:-1], merge_into(a, b)), p.axis_xy)
+            out[j] = Chain(q.slots[1:], q.axis_xy)
+        else:  # q's top card is its first: p's tail is that card's far corner
+            out[i] = Chain(p.slots[:-1], p.axis_xy)
+            out[j] = Chain((merge_into(b, a), *q.slots[1:]), q.axis_xy)
     lone = [c.slots[0] for c in out if len(c.slots) == 1]
     return [c for c in out if len(c.slots) > 1], lone

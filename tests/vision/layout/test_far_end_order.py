@@ -1,0 +1,60 @@
+"""Three fans on one line: a column whose top card's far corner heads the next fan, and
+whose other end holds the far corner of the previous fan's top card. Settling that end
+first shows the column's own top card, which settles the other end."""
+
+from __future__ import annotations
+
+from tests.vision.layout.fans import det
+from vision.layout.far_ends import resolve_far_ends
+from vision.layout.grouping import Chain
+from vision.layout.types import Slot
+
+S = 20.0
+Y = 400.0
+STEP = 0.6 * S
+CARD = 2.4 * S  # a card's near index to its far corner on the line
+
+
+def slot(card: str, x: float, *far_x: float, y: float = Y) -> Slot:
+    """A card's index at x on the line; far_x: its far corners on the same line."""
+    readings = (det(card, x, y, S), *(det(card, fx, y, S) for fx in far_x))
+    first = Slot.from_detection(readings[0])
+    return Slot(card, first.confidence, first.center_xy, S, readings)
+
+
+def line(cards: list[str], x0: float, y: float = Y) -> list[Slot]:
+    return [slot(card, x0 + k * STEP, y=y) for k, card in enumerate(cards)]
+
+
+def test_a_column_showing_its_own_top_card_gives_the_far_corner_at_its_tail_away():
+    column_x = 200.0
+    tail_x = column_x + 5 * STEP  # AH's far corner, one fan step past the column's 2S
+    ah_x = tail_x + CARD
+    # 9C 8C 7C 6C, top card 9C (far corner shown), then 9S's far corner
+    before = Chain(
+        (slot("9C", 100, 100 - CARD), *line(["8C", "7C", "6C"], 100 + STEP), slot("9S", 152)),
+        (1.0, 0.0),
+    )
+    # 9S 8S 7S 6S 2S, top card 9S (its far corner heads `before`'s tail), then AH's far corner
+    column = Chain(
+        (*line(["9S", "8S", "7S", "6S", "2S"], column_x), slot("AH", tail_x)), (1.0, 0.0)
+    )
+    after = Chain(tuple(line(["AH", "AC", "AC"], ah_x)), (1.0, 0.0))
+    # a fan in the row above, its top card last: the nearest guide to a guess
+    above = Chain(
+        (
+            *line(["5D", "6D"], tail_x - STEP, y=Y + 100),
+            slot("7D", tail_x + STEP, tail_x + STEP + CARD, y=Y + 100),
+        ),
+        (1.0, 0.0),
+    )
+    chains, lone = resolve_far_ends([column, after, before, above])
+    cards = [[s.card for s in c.slots] for c in chains]
+    assert cards[:3] == [
+        ["9S", "8S", "7S", "6S", "2S"],
+        ["AH", "AC", "AC"],
+        ["9C", "8C", "7C", "6C"],
+    ]
+    assert len(chains[0].slots[0].detections) == 2  # 9S with its far corner
+    assert len(chains[1].slots[0].detections) == 2  # AH with its far corner
+    assert lone == []
