@@ -228,16 +228,66 @@ def group_chains(
     singles: list[Slot] = []
     for comp in components(slots, params):
         rest = list(comp)
+        found_here: list[tuple[int, Chain]] = []  # (the line it came from, chain)
+        cut: list[tuple[int, Slot]] = []
+        n_line = 0
         while len(rest) >= 2:
             found = _best_line(rest, params)
             if found is None:
                 break
             line, axis = found
             rest = [m for m in rest if all(m is not x for x in line)]
+            n_line += 1
             for part in _split_steps(line, axis, params):
                 if len(part) == 1:
-                    singles.extend(part)
+                    cut.append((n_line, part[0]))
                 else:
-                    chains.append(Chain(tuple(part), axis))
-        singles.extend(rest)
+                    found_here.append((n_line, Chain(tuple(part), axis)))
+        # an index cut off one line at an odd step may carry on another line found later
+        carried, left = continue_chains(found_here, cut, params)
+        chains.extend(carried)
+        singles.extend(left + rest)
     return chains, singles
+
+
+def _fits_end(chain: Chain, slot: Slot, params: GroupingParams) -> int | None:
+    """0 or -1 when the slot lies on the chain's line one even step past that end."""
+    axis = chain.axis_xy
+    o = chain.slots[0].center_xy
+    along = [project(s.center_xy, o, axis)[0] for s in chain.slots]
+    step = median([b - a for a, b in pairwise(along)])
+    pos, off = project(slot.center_xy, o, axis)
+    scale = median([s.scale_px for s in chain.slots])
+    if step <= 0 or abs(off) > params.line_tolerance * scale:
+        return None
+    lo, hi = params.end_step
+    slack = params.end_slack * scale
+    low, high = min(lo * step, step - slack), max(hi * step, step + slack)
+    if low <= pos - along[-1] <= high:
+        return -1
+    if low <= along[0] - pos <= high:
+        return 0
+    return None
+
+
+def continue_chains(
+    chains: list[tuple[int, Chain]], cut: list[tuple[int, Slot]], params: GroupingParams
+) -> tuple[list[Chain], list[Slot]]:
+    """Put each index cut off a line back at the end of a chain of another line that it
+    carries on evenly (a meld's first card whose index also lay on a crossing fan's line,
+    taken with that line first)."""
+    out = [chain for _, chain in chains]
+    left: list[Slot] = []
+    for origin, slot in cut:
+        fits = [
+            (n, end)
+            for n, (line, chain) in enumerate(chains)
+            if line != origin and (end := _fits_end(chain, slot, params)) is not None
+        ]
+        if len(fits) != 1:
+            left.append(slot)
+            continue
+        n, end = fits[0]
+        old = out[n].slots
+        out[n] = replace(out[n], slots=(*old, slot) if end == -1 else (slot, *old))
+    return out, left
