@@ -31,16 +31,49 @@ def _load(npz_path: Path) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
-    """Light photometric changes on uint8 crops; geometry was varied when they were cut."""
+    """Geometric, resolution and photometric changes on uint8 crops (N, 3, H, W) -> float.
+
+    The renders are cleaner than a webcam: this turns each crop a little (a fan's cards sit
+    a few degrees off), moves and scales it (a detector's box is never exact), softens a
+    third of them (defocus, a small index upscaled) and varies light, colour and noise.
+    """
     x = batch.float()
     n = x.shape[0]
-    gain = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.3, generator=generator)
-    bias = torch.empty(n, 1, 1, 1).uniform_(-30, 30, generator=generator)
-    channel = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=generator)
-    noise = torch.randn(x.shape, generator=generator) * torch.empty(n, 1, 1, 1).uniform_(
-        0, 8, generator=generator
+
+    def uniform(low: float, high: float, *shape: int) -> torch.Tensor:
+        return torch.empty(n, *shape).uniform_(low, high, generator=generator)
+
+    angle = torch.deg2rad(uniform(-8.0, 8.0))
+    zoom = uniform(0.9, 1.12)
+    theta = torch.stack(
+        [
+            torch.stack(
+                [torch.cos(angle) / zoom, -torch.sin(angle) / zoom, uniform(-0.08, 0.08)], 1
+            ),
+            torch.stack(
+                [torch.sin(angle) / zoom, torch.cos(angle) / zoom, uniform(-0.08, 0.08)], 1
+            ),
+        ],
+        1,
     )
-    return (x * gain * channel + bias + noise).clamp(0, 255)
+    grid = nn.functional.affine_grid(theta, list(x.shape), align_corners=False)
+    x = nn.functional.grid_sample(x, grid, padding_mode="border", align_corners=False)
+    soften = torch.rand(n, generator=generator) < 0.33
+    if soften.any():
+        side = x.shape[-1]
+        low = int(side * float(torch.empty(1).uniform_(0.45, 0.8, generator=generator)))
+        small = nn.functional.interpolate(x[soften], size=(low, low), mode="area")
+        x[soften] = nn.functional.interpolate(
+            small, size=(side, side), mode="bilinear", align_corners=False
+        )
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    contrast = uniform(0.6, 1.2, 1, 1, 1)
+    gain = uniform(0.7, 1.3, 1, 1, 1)
+    bias = uniform(-30, 30, 1, 1, 1)
+    channel = uniform(0.88, 1.12, 3, 1, 1)
+    noise = torch.randn(x.shape, generator=generator) * uniform(0, 10, 1, 1, 1)
+    x = (mean + (x - mean) * contrast) * gain * channel + bias + noise
+    return x.clamp(0, 255)
 
 
 def evaluate(

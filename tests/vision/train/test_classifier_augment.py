@@ -1,0 +1,38 @@
+"""The classifier's training-time augmentation keeps crops usable and is reproducible."""
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from vision.train.classifier import _augment  # noqa: E402
+
+
+def crops(seed: int = 0) -> "torch.Tensor":
+    generator = torch.Generator().manual_seed(seed)
+    return torch.randint(0, 256, (32, 3, 40, 40), generator=generator, dtype=torch.uint8)
+
+
+def test_augmented_crops_keep_shape_and_pixel_range():
+    out = _augment(crops(), torch.Generator().manual_seed(1))
+    assert out.shape == (32, 3, 40, 40) and out.dtype == torch.float32
+    assert float(out.min()) >= 0.0 and float(out.max()) <= 255.0
+
+
+def test_the_same_seed_gives_the_same_batch_and_another_seed_another():
+    batch = crops()
+    first = _augment(batch, torch.Generator().manual_seed(7))
+    again = _augment(batch, torch.Generator().manual_seed(7))
+    other = _augment(batch, torch.Generator().manual_seed(8))
+    assert torch.equal(first, again)
+    assert not torch.equal(first, other)
+
+
+def test_a_crop_is_changed_but_stays_close_to_itself():
+    """A dark bar on light card stock stays a dark bar on light stock."""
+    card = torch.full((16, 3, 40, 40), 230, dtype=torch.uint8)
+    card[:, :, 10:30, 18:22] = 20
+    out = _augment(card, torch.Generator().manual_seed(3))
+    assert not torch.equal(out, card.float())
+    bar = out[:, :, 14:26, 19:21].mean(dim=(1, 2, 3))
+    stock = out[:, :, 2:8, 2:8].mean(dim=(1, 2, 3))
+    assert bool((stock - bar > 60).all())
