@@ -26,6 +26,13 @@ from vision.tracking.slots import (
     moved_uids,
     order_along,
 )
+from vision.tracking.strays import (
+    KnownFan,
+    LooseCard,
+    Strays,
+    loose_cards,
+    with_loose_returned,
+)
 from vision.tracking.votes import Votes, majority_reading
 
 
@@ -68,34 +75,54 @@ class TableMemory:
                 mem.visible = False
         events: list[TrackEvent] = []
         seen: dict[int, tuple[MemMeld, list[Slot]]] = {}
+        returned: list[LooseCard] = []
         for zone in TEAM_ZONES:
-            here = layout.zone(zone)
-            owners = self._claim_slots(
-                zone, [s for g in here.melds for s in g.slots] + [*here.loose]
-            )
-            start = 0
-            for group in here.melds:
-                end = start + len(group.slots)
-                self._route(zone, group, owners[start:end], t_monotonic, seen)
-                start = end
-            # Cards in no fan this frame (a drop-out broke it) still show remembered slots.
-            for slot, owner in zip(here.loose, owners[start:], strict=True):
-                if owner is not None:
-                    seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+            returned += self._observe_zone(layout.zone(zone), t_monotonic, seen)
         for meld, observed in seen.values():
             self._observe_meld(meld, observed, t_monotonic, events)
         self._commit_candidates(t_monotonic, events)
-        self._update_loose(layout, t_monotonic)
+        self._update_loose(with_loose_returned(layout, returned), t_monotonic)
         return events
 
-    def _claim_slots(self, zone: str, observed: list[Slot]) -> list[MemMeld | None]:
+    def _observe_zone(
+        self, here: ZoneLayout, t: float, seen: dict[int, tuple[MemMeld, list[Slot]]]
+    ) -> list[LooseCard]:
+        """Route a team zone's fans to remembered melds and candidates; the loose cards
+        of other zones that its fans took in."""
+        zone = here.name
+        in_fans = [s for g in here.melds for s in g.slots]
+        owners = self._claim_slots(zone, [*in_fans, *here.loose], len(in_fans))
+        strays = Strays(
+            tuple(self._known_fans(zone)),
+            tuple(loose_cards(self._loose)),
+            self.params.match_radius,
+            self.params.min_new_meld_slots,
+        )
+        returned: list[LooseCard] = []
+        start = 0
+        for group in here.melds:
+            end = start + len(group.slots)
+            fan_owners = owners[start:end]
+            group, keep, found = strays.split(group, [o is not None for o in fan_owners])
+            returned += found
+            self._route(zone, group, [fan_owners[i] for i in keep], t, seen)
+            start = end
+        # Cards in no fan this frame (a drop-out broke it) still show remembered slots.
+        for slot, owner in zip(here.loose, owners[start:], strict=True):
+            if owner is not None:
+                seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+        return returned
+
+    def _claim_slots(self, zone: str, observed: list[Slot], in_fans: int) -> list[MemMeld | None]:
         """The remembered meld each observed card shows, or None for a card not remembered.
 
         One reading per remembered card and frame, the nearest first: the same card read
         again further off (its other corner, a neighbouring fan's end) is not that card.
+        Readings in a fan (the first ``in_fans``) go before lone ones: a lone reading of a
+        card that a fan shows too is mostly its far corner, however near it lies.
         """
         pairs = sorted(
-            (distance(mem.center_xy, obs.center_xy), i, mem.uid, meld)
+            (i >= in_fans, distance(mem.center_xy, obs.center_xy), i, mem.uid, meld)
             for meld in self._melds
             if meld.zone == zone
             for mem in meld.slots
@@ -105,11 +132,18 @@ class TableMemory:
         )
         owners: list[MemMeld | None] = [None] * len(observed)
         claimed: set[int] = set()
-        for _, i, uid, meld in pairs:
+        for _, _, i, uid, meld in pairs:
             if owners[i] is None and uid not in claimed:
                 owners[i] = meld
                 claimed.add(uid)
         return owners
+
+    def _known_fans(self, zone: str) -> list[KnownFan]:
+        """Remembered melds and melds being laid (as last seen): their top cards' far
+        corners may head the next fan on their line."""
+        fans = [[s.frozen() for s in m.slots] for m in self._melds if m.zone == zone]
+        fans += [list(c.slots) for c in self._candidates if c.zone == zone]
+        return [KnownFan.of(f) for f in fans if len(f) >= self.params.min_new_meld_slots]
 
     def _route(
         self,
@@ -295,8 +329,9 @@ class TableMemory:
         names = set(layout.zones) | set(self._loose)
         for name in names:
             slots = layout.zone(name).loose
-            key = tuple(s.card for s in slots)
-            if key == tuple(s.card for s in self._loose.get(name, ())):
+            # Which cards, not in which order: a card returned from a fan comes last.
+            key = tuple(sorted(s.card for s in slots))
+            if key == tuple(sorted(s.card for s in self._loose.get(name, ()))):
                 self._loose[name] = slots  # same cards: take the fresh positions
                 continue
             votes = self._loose_votes.setdefault(name, Votes())
