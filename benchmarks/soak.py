@@ -4,8 +4,10 @@ Not a test. It records the demo hand to an mp4 (or takes ``--video``), then play
 loop through what the app's worker runs for every frame: the source
 (``desktop.session_frames.open_frames``, reopened at each loop like a replayed recording),
 the reader (``ModelReader``: card model -> layout -> the referee over frames -> table
-reading) and the session's event log. Every ``--hand-every`` frames the hand ends and is
-saved with its snapshot, as at a club table. It reports:
+reading) and the session's event log. Each loop of the recording is one hand: at its end
+the hand is saved with its snapshot, as at a club table (a hand the rules refuse as read,
+say a third copy of a card, is counted: players would correct it in the end-of-hand
+dialog). It reports:
 
 * memory growth: resident set size (RSS) after a warm-up and at the end, in MB, and the
   same after ``gc`` and glibc's ``malloc_trim`` (what is really held, not merely cached);
@@ -99,9 +101,9 @@ class KnownTableReader:
         return list(self._detections[self.clip_index % len(self._detections)])
 
 
-def looped_frames(video: Path, total: int, reader: Any) -> Iterator[Any]:
-    """``total`` frames of ``video`` played again and again through the app's source; the
-    clock runs on across loops, as a camera's would."""
+def looped_frames(video: Path, total: int, reader: Any) -> Iterator[tuple[Any, bool]]:
+    """``total`` frames of ``video`` played again and again through the app's source, each
+    with whether it starts a loop; the clock runs on across loops, as a camera's would."""
     from desktop.session_frames import SourceSpec, open_frames
 
     spec = SourceSpec("video", str(video))
@@ -114,7 +116,7 @@ def looped_frames(video: Path, total: int, reader: Any) -> Iterator[Any]:
                     return
                 if isinstance(reader, KnownTableReader):
                     reader.clip_index = clip_index
-                yield replace(frame, index=delivered, t_monotonic=delivered / FPS)
+                yield replace(frame, index=delivered, t_monotonic=delivered / FPS), clip_index == 0
                 delivered += 1
             if clip_index < 0:
                 raise RuntimeError(f"{video} gave no frames")
@@ -175,17 +177,28 @@ def soak(
     baseline_mb: float | None = None
     started = time.monotonic()
     source = looped_frames(video, frames, card_reader)
+    hands_played = hands_refused = 0
     for count in range(1, frames + 1):
+        frame, loop_starts = next(source)
+        if loop_starts and count > 1:
+            hands_played += 1
+            # The recording shows one hand being laid: its end is the end of a hand. Every
+            # ``hand_every``-th hand is saved; the others are dropped, as by a new hand.
+            if hand_every and hands_played % hand_every == 0:
+                t1 = time.perf_counter()
+                try:
+                    session.end_hand(session.prefill())
+                    save_times_s.append(time.perf_counter() - t1)
+                except (
+                    ValueError
+                ) as refusal:  # the rules refuse the table as read: players correct it
+                    print(f"hand {hands_played} refused: {refusal}", file=sys.stderr)
+                    hands_refused += 1
+            reader = ModelReader(card_reader, "pagat")  # a new hand: the app starts afresh
         t0, c0 = time.perf_counter(), time.thread_time()
-        frame = next(source)
         session.on_reading(reader.read(frame))
         times_s.append(time.perf_counter() - t0)
         cpu_s.append(time.thread_time() - c0)
-        if hand_every and count % hand_every == 0:
-            t1 = time.perf_counter()
-            session.end_hand(session.prefill())
-            save_times_s.append(time.perf_counter() - t1)
-            reader = ModelReader(card_reader, "pagat")  # a new hand: the app starts afresh
         if count % RSS_EVERY == 0:
             rss_samples.append((count, rss_mb()))
         if count == warmup:  # the baseline: what is really held after warm-up
@@ -214,7 +227,9 @@ def soak(
         "video": str(video),
         "work": str(work),
         "seconds": round(time.monotonic() - started, 1),
+        "hands_played": hands_played,
         "hands_saved": len(save_times_s),
+        "hands_refused_by_the_rules": hands_refused,
         "rss_mb": {
             "start": round(rss_samples[0][1], 1),
             "after_warmup": round(baseline_mb or rss_samples[0][1], 1),
@@ -263,7 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=20_000)
     parser.add_argument("--video", type=Path, help="a recording to loop (needs the real model)")
     parser.add_argument("--reader", choices=("auto", "model", "fake"), default="auto")
-    parser.add_argument("--hand-every", type=int, default=2000, help="frames per hand (0: never)")
+    parser.add_argument(
+        "--hand-every", type=int, default=1, help="save every Nth hand (one per loop; 0: never)"
+    )
     parser.add_argument("--out", type=Path, help="also write the report here as JSON")
     parser.add_argument("--keep", action="store_true", help="keep the recording and database")
     parser.add_argument("--models", type=Path, help="models folder (default: the shipped one)")
