@@ -104,16 +104,26 @@ class OnnxRuntimeBackend:
         return np.asarray(self._session.run(None, {self._input: batch})[0])
 
 
+def _openvino_wanted(prefer: str) -> bool:
+    """``prefer`` auto|openvino|onnxruntime: OpenVINO when allowed and installed; asking for
+    it where it is missing raises the ImportError."""
+    if prefer not in ("auto", "openvino"):
+        return False
+    try:
+        import openvino  # noqa: F401
+    except ImportError:
+        if prefer == "openvino":
+            raise
+        return False
+    return True
+
+
 def open_backend(
     onnx_path: Path, prefer: str = "auto", threads: int | None = None
 ) -> InferenceBackend:
     """The fastest backend available for ``onnx_path`` (``prefer``: auto|openvino|onnxruntime)."""
-    if prefer in ("auto", "openvino"):
-        try:
-            return OpenVinoBackend(onnx_path, threads)
-        except ImportError:
-            if prefer == "openvino":
-                raise
+    if _openvino_wanted(prefer):
+        return OpenVinoBackend(onnx_path, threads)
     return OnnxRuntimeBackend(onnx_path, threads)
 
 
@@ -121,10 +131,6 @@ def open_image_backend(
     onnx_path: Path, prefer: str = "auto", threads: int | None = None
 ) -> ImageBackend:
     """Like ``open_backend``, for a detector fed the letterboxed uint8 frame."""
-    if prefer in ("auto", "openvino"):
-        try:
-            return OpenVinoImageBackend(onnx_path, threads)
-        except ImportError:
-            if prefer == "openvino":
-                raise
+    if _openvino_wanted(prefer):
+        return OpenVinoImageBackend(onnx_path, threads)
     return ConvertingImageBackend(OnnxRuntimeBackend(onnx_path, threads))

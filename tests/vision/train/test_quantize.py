@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("nncf")
 
-from vision.detector import DEFAULT_MODELS_DIR, load_reader
+from vision.detector import DEFAULT_MODELS_DIR, ReaderConfig, load_reader
 from vision.reader.backend import OnnxRuntimeBackend, OpenVinoBackend
 from vision.reader.crops import cut_crops
 from vision.train.pipeline import CLASSIFIER_ONNX
@@ -55,9 +55,8 @@ def agreement(float_logits: np.ndarray, int8_logits: np.ndarray) -> float:
     """Share of the crops either classifier is sure enough of to report (top probability at
     the reporting threshold or more) that both read alike; a crop neither could report
     cannot change what the reader says."""
-    sure_float = softmax(float_logits).max(1) >= load_reader().config.min_confidence
-    sure_int8 = softmax(int8_logits).max(1) >= load_reader().config.min_confidence
-    sure = sure_float | sure_int8
+    threshold = ReaderConfig.load(DEFAULT_MODELS_DIR / "reader.json").min_confidence
+    sure = (softmax(float_logits).max(1) >= threshold) | (softmax(int8_logits).max(1) >= threshold)
     assert sure.sum() > 50
     same = float_logits.argmax(1) == int8_logits.argmax(1)
     return float(same[sure].mean())
