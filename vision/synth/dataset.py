@@ -19,7 +19,7 @@ from vision.synth.camera import sample_camera
 from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION
 from vision.synth.plan import plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
-from vision.synth.styles import get_style, jittered_style
+from vision.synth.styles import get_style, jittered_style, with_swapped_font
 
 MAX_ATTEMPTS = 3
 STYLE_BLOCK = 8
@@ -47,6 +47,7 @@ def render_sample(
     style = get_style(cfg.styles[int(block_rng.integers(len(cfg.styles)))])
     if cfg.style_variants > 1:  # the same deck family printed a little differently
         style = jittered_style(style, int(block_rng.integers(cfg.style_variants)))
+    style = with_swapped_font(style, block_rng)  # last draw: earlier ones keep their values
     camera = sample_camera(rng, plan, cfg.size_wh, cfg.framing)
     meta = {"seed": cfg.seed, "index": index}
     return render_table(plan, style, camera, rng, with_owner=with_owner, meta=meta)

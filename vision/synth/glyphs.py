@@ -21,6 +21,16 @@ FONT_FILES: dict[str, str] = {
     "serif_condensed": "DejaVuSerifCondensed-Bold.ttf",
     "sans_regular": "DejaVuSans.ttf",
     "stix_bold": "STIXGeneralBol.ttf",
+    # printers' faces of the kinds real decks use for their indices (URW base35, Liberation)
+    "century_bold": "C059-Bold.otf",
+    "palatino_bold": "P052-Bold.otf",
+    "times_bold": "NimbusRoman-Bold.otf",
+    "bookman_demi": "URWBookman-Demi.otf",
+    "helvetica_bold": "NimbusSans-Bold.otf",
+    "helvetica_narrow_bold": "NimbusSansNarrow-Bold.otf",
+    "gothic_demi": "URWGothic-Demi.otf",
+    "liberation_sans_bold": "LiberationSans-Bold.ttf",
+    "liberation_serif_bold": "LiberationSerif-Bold.ttf",
 }
 _BIG = 256  # side of the master suit masks, in pixels
 _SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}

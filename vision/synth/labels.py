@@ -25,7 +25,7 @@ MIN_INDEX_HEIGHT_PX = 6.0
 BACK_CLASS = 53
 MIN_BACK_VISIBLE_FRAC = 0.5
 CLASS_NAMES: tuple[str, ...] = (*CARD_LABELS, "BACK")
-GENERATOR_VERSION = "synth-2"
+GENERATOR_VERSION = "synth-3"
 
 
 @dataclass(frozen=True)

@@ -193,11 +193,32 @@ PROCEDURAL_STYLES: tuple[DeckStyle, ...] = (
 
 HELDOUT = "heldout"
 
+# Index faces a training variant may print in instead of its family's own: real decks
+# letter their indices in many faces, and a classifier that has seen only a few of them
+# misreads the rest. The held-out style's face (``serif_condensed``) is never among them.
+SWAP_FONTS: tuple[str, ...] = (
+    "sans",
+    "serif",
+    "condensed",
+    "stix_bold",
+    "century_bold",
+    "palatino_bold",
+    "times_bold",
+    "bookman_demi",
+    "helvetica_bold",
+    "helvetica_narrow_bold",
+    "gothic_demi",
+    "liberation_sans_bold",
+    "liberation_serif_bold",
+)
+FONT_SWAP_SHARE = 0.6  # share of training blocks printed in a face from SWAP_FONTS
+
 
 def jittered_style(style: DeckStyle, k: int) -> DeckStyle:
     """Variant ``k`` of a procedural style: the same deck family printed a little
     differently (index size, place, stretch and weight). ``k`` = 0 is the style itself;
-    the same (style, k) always gives the same variant, named ``"{name}~{k}"``."""
+    the same (style, k) always gives the same variant, named ``"{name}~{k}"``. Training
+    variants may also print their indices in another face (``with_swapped_font``)."""
     if k == 0 or style.image_dir is not None:
         return style
     rng = np.random.default_rng([zlib.crc32(style.name.encode()), k])
@@ -214,6 +235,19 @@ def jittered_style(style: DeckStyle, k: int) -> DeckStyle:
         pip_h_frac=style.pip_h_frac * float(rng.uniform(0.9, 1.1)),
         corner_radius_frac=style.corner_radius_frac * float(rng.uniform(0.7, 1.3)),
     )
+
+
+def with_swapped_font(style: DeckStyle, rng: np.random.Generator) -> DeckStyle:
+    """Now and then (``FONT_SWAP_SHARE``) the same deck with its indices printed in another
+    face from ``SWAP_FONTS``. The held-out style and image decks are returned unchanged
+    (and draw nothing from ``rng``), so the held-out face stays one no training render used."""
+    if style.name.split("~")[0] == HELDOUT or style.image_dir is not None:
+        return style
+    if rng.random() >= FONT_SWAP_SHARE:
+        return style
+    font = SWAP_FONTS[int(rng.integers(len(SWAP_FONTS)))]
+    # a name of its own: faces are cached by style name
+    return dataclasses.replace(style, name=f"{style.name}@{font}", font=font)
 
 
 def letele_available() -> bool:

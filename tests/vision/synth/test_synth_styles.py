@@ -103,3 +103,49 @@ def test_style_variants_are_stable_and_differ() -> None:
     assert a == b and a.name == "classic~2"
     assert jittered_style(base, 0) is base
     assert jittered_style(base, 5).rank_h_frac != a.rank_h_frac
+
+
+def test_every_swap_font_prints_every_rank() -> None:
+    # a face missing a glyph would print a blank or a box where the index should be
+    from vision.synth.glyphs import text_mask
+
+    for font in styles.SWAP_FONTS:
+        for rank in ("A", "2", "7", "10", "J", "Q", "K"):
+            ink = text_mask(rank, font)
+            assert ink.shape[0] > 60 and (ink > 0.5).mean() > 0.1, (font, rank)
+
+
+def test_font_swaps_spare_the_held_out_face() -> None:
+    """The held-out style measures a face never trained on (rule of the evaluation set):
+    it is never swapped, and no training block is printed in its face."""
+    rng = np.random.default_rng(3)
+    held = get_style("heldout")
+    for k in range(8):
+        variant = jittered_style(held, k)
+        assert styles.with_swapped_font(variant, rng).font == held.font
+    assert held.font not in styles.SWAP_FONTS
+    seen = set()
+    for name in select_styles(None, None):
+        for _ in range(40):
+            seen.add(styles.with_swapped_font(get_style(name), rng).font)
+    assert held.font not in seen
+    assert len(seen & set(styles.SWAP_FONTS)) >= 10  # the swaps do reach most faces
+
+
+def test_held_out_renders_do_not_change_with_font_swaps(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the swap never touches the held-out style, so its renders stay the ones earlier models
+    # were measured on; the same switch does change a training style's renders
+    from vision.synth.dataset import SynthConfig, render_sample
+
+    def renders(style: str, share: float) -> list[np.ndarray]:
+        monkeypatch.setattr(styles, "FONT_SWAP_SHARE", share)
+        cfg = SynthConfig(seed=999, size_wh=(320, 180), styles=(style,))
+        return [render_sample(cfg, i).image_bgr for i in (0, 8, 16, 24)]
+
+    for a, b in zip(renders("heldout", 0.0), renders("heldout", 1.0), strict=True):
+        assert np.array_equal(a, b)
+    changed = [
+        not np.array_equal(a, b)
+        for a, b in zip(renders("classic", 0.0), renders("classic", 1.0), strict=True)
+    ]
+    assert any(changed)
