@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         type=Path,
         nargs="*",
         default=None,
-        help="real photo sets (default: the two sets in ../shared/eval)",
+        help="real photo sets (default: the two sets in ../shared/eval; --real alone: none)",
     )
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--conf", type=float, default=None, help="lowest confidence to count")
