@@ -122,17 +122,23 @@ def read_sequence(cards: Sequence[Card], rules: Rules) -> Reading:
                     wrapped += 1
                 elif not (own_two[index] and slot == 2):
                     wilds += 1
-            elif inside:
-                if slot != number and not (number == 1 and slot == 14):
-                    misplaced += 1
-            elif (slot - number) % 13 == 0:
-                wrapped += 1
             else:
-                misplaced += 1
+                fault = _natural_place_fault(slot, number)
+                misplaced += fault == "misplaced"
+                wrapped += fault == "wrapped"
         key = (misplaced + wrapped, wilds, misplaced)
         if best_key is None or key < best_key:
             best_key, best_start = key, start
     return _sequence_reading(cards, suit, best_start, rules)
+
+
+def _natural_place_fault(slot: int, number: int) -> str | None:
+    """How a natural card of rank ``number`` fails slot ``slot`` of a run (1 = low ace,
+    14 = high ace): "wrapped" when the slot lies past an end by whole turns of the ranks
+    (K-A-2 going round), "misplaced" when it is any other rank's slot, None when it fits."""
+    if 1 <= slot <= 14:
+        return None if slot == number or (number == 1 and slot == 14) else "misplaced"
+    return "wrapped" if (slot - number) % 13 == 0 else "misplaced"
 
 
 def _sequence_reading(
@@ -159,13 +165,9 @@ def _sequence_reading(
         roles.append(CardRole(card, False, card.rank, card.suit, slot if inside else None))
         if number == 1:
             ace_slots.append(slot)
-        if inside:
-            if slot != number and not (number == 1 and slot == 14):
-                misplaced += 1
-        elif (slot - number) % 13 == 0:
-            wrapped += 1
-        else:
-            misplaced += 1
+        fault = _natural_place_fault(slot, number)
+        misplaced += fault == "misplaced"
+        wrapped += fault == "wrapped"
     both_ends = sorted(ace_slots) == [LOW_ACE_SLOT, HIGH_ACE_SLOT]
     if both_ends and not rules.two_aces_in_run:
         faults.append(Fault.ACE_BOTH_ENDS)
