@@ -14,8 +14,9 @@ mkdir -p "$out"
 # tables in the training styles at the app's 1280x720, never on the sets reported below.
 [ -d data/val720 ] || "$venv/bin/arbitro" synth --out data/val720 --count 100 --seed 2100 \
     --size 1280x720 --framing table
-"$venv/bin/arbitro" evaluate --synth data/val720 --real --sweep 0.15,0.2,0.25,0.3,0.4,0.5 \
+"$venv/bin/arbitro" evaluate --synth data/val720 --real --sweep 0.15,0.2,0.25,0.3,0.325,0.35,0.375,0.4,0.5 \
     --json | tee "$out/threshold_sweep.json"
 "$venv/bin/arbitro" evaluate --synth data/heldout --json | tee "$out/evaluate.json"
 "$venv/bin/arbitro" bench --json | tee "$out/bench.json"
 "$venv/bin/python" -m desktop.reading_measure data/heldout --detector | tee "$out/table_reading.txt"
+"$venv/bin/python" benchmarks/index_stages.py data/heldout --json | tee "$out/index_stages.json"

@@ -101,6 +101,12 @@ class CardReader:
         is_back = raw.class_ids == DETECTOR_LABELS.index("back")
         return Located(boxes[~is_back], raw.scores[~is_back], boxes[is_back])
 
+    def classify(self, image_bgr: np.ndarray, index_boxes_xyxy: np.ndarray) -> np.ndarray:
+        """Stage two: the classifier's probabilities (N, labels) for each index box."""
+        crops = cut_crops(image_bgr, index_boxes_xyxy)
+        batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
+        return _softmax(self._classifier(batch))
+
     def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
         threshold = self.config.min_confidence if min_confidence is None else min_confidence
         located = self.locate(image_bgr)
@@ -112,9 +118,7 @@ class CardReader:
         index_scores = located.index_scores[worth_reading]
         detections: list[CardDetection] = []
         if len(index_boxes):
-            crops = cut_crops(image_bgr, index_boxes)
-            batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
-            probabilities = _softmax(self._classifier(batch))
+            probabilities = self.classify(image_bgr, index_boxes)
             best = probabilities.argmax(1)
             for box, det_score, class_id, probs in zip(
                 index_boxes, index_scores, best, probabilities, strict=True
