@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from vision.detector import CardReader, load_reader
+from vision.reader.geometry import ious_with
 from vision.reader.labels import SYNTH_BACK_CLASS
 from vision.train.datasets import read_yolo_labels, synth_pairs
 
@@ -51,17 +52,6 @@ class StageCounts:
         }
 
 
-def iou_with(boxes: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    x1 = np.maximum(boxes[:, 0], box[0])
-    y1 = np.maximum(boxes[:, 1], box[1])
-    x2 = np.minimum(boxes[:, 2], box[2])
-    y2 = np.minimum(boxes[:, 3], box[3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    union = areas + (box[2] - box[0]) * (box[3] - box[1]) - inter
-    return np.asarray(inter / np.maximum(union, 1e-9))
-
-
 def count_image(
     reader: CardReader, image: np.ndarray, label_path: Path, tally: StageCounts
 ) -> None:
@@ -80,7 +70,7 @@ def count_image(
         tally.small += small
         if not len(boxes):
             continue
-        overlaps = iou_with(boxes, label.box_xyxy)
+        overlaps = ious_with(np.asarray(label.box_xyxy), boxes)
         best = int(overlaps.argmax())
         if overlaps[best] < MATCH_IOU:
             continue

@@ -189,9 +189,7 @@ def soak(
                 try:
                     session.end_hand(session.prefill())
                     save_times_s.append(time.perf_counter() - t1)
-                except (
-                    ValueError
-                ) as refusal:  # the rules refuse the table as read: players correct it
+                except ValueError as refusal:  # the rules refuse the table as read
                     print(f"hand {hands_played} refused: {refusal}", file=sys.stderr)
                     hands_refused += 1
             reader = ModelReader(card_reader, "pagat")  # a new hand: the app starts afresh

@@ -74,7 +74,7 @@ class Located:
     backs_xyxy: np.ndarray  # (M, 4)
 
 
-def _softmax(logits: np.ndarray) -> np.ndarray:
+def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(shifted)
     return exp / exp.sum(axis=1, keepdims=True)
@@ -105,7 +105,7 @@ class CardReader:
         """Stage two: the classifier's probabilities (N, labels) for each index box."""
         crops = cut_crops(image_bgr, index_boxes_xyxy)
         batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
-        return _softmax(self._classifier(batch))
+        return softmax(self._classifier(batch))
 
     def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
         threshold = self.config.min_confidence if min_confidence is None else min_confidence

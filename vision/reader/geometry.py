@@ -68,6 +68,18 @@ def decode_yolo(output: np.ndarray, min_score: float) -> RawBoxes:
     return RawBoxes(boxes.astype(np.float32), scores[keep], class_ids[keep])
 
 
+def ious_with(box: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Intersection over union of one xyxy ``box`` with each row of ``others`` (N, 4)."""
+    ix1 = np.maximum(box[0], others[:, 0])
+    iy1 = np.maximum(box[1], others[:, 1])
+    ix2 = np.minimum(box[2], others[:, 2])
+    iy2 = np.minimum(box[3], others[:, 3])
+    inter = np.clip(ix2 - ix1, 0, None) * np.clip(iy2 - iy1, 0, None)
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
+    return np.asarray(inter / (area + areas - inter + 1e-9))
+
+
 def nms(raw: RawBoxes, iou: float, max_boxes: int = 300) -> RawBoxes:
     """Class-aware non-maximum suppression, keeping at most ``max_boxes`` best boxes."""
     if len(raw.scores) == 0:

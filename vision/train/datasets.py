@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.reader.crops import cut_crops
+from vision.reader.geometry import ious_with
 from vision.reader.labels import DETECTOR_LABELS, NOT_AN_INDEX_ID, SYNTH_BACK_CLASS
 
 
@@ -88,14 +89,7 @@ def build_detector_dataset(train_dirs: list[Path], val_dirs: list[Path], out_dir
 def _iou_with_any(box: np.ndarray, others: np.ndarray) -> float:
     if len(others) == 0:
         return 0.0
-    ix1 = np.maximum(box[0], others[:, 0])
-    iy1 = np.maximum(box[1], others[:, 1])
-    ix2 = np.minimum(box[2], others[:, 2])
-    iy2 = np.minimum(box[3], others[:, 3])
-    inter = np.clip(ix2 - ix1, 0, None) * np.clip(iy2 - iy1, 0, None)
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
-    return float(np.max(inter / (area + areas - inter + 1e-9)))
+    return float(np.max(ious_with(box, others)))
 
 
 def _jitter(box: tuple[float, ...], rng: np.random.Generator) -> np.ndarray:

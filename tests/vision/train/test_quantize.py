@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("nncf")
 
-from vision.detector import DEFAULT_MODELS_DIR, ReaderConfig, load_reader
+from vision.detector import DEFAULT_MODELS_DIR, ReaderConfig, load_reader, softmax
 from vision.reader.backend import OnnxRuntimeBackend, OpenVinoBackend
 from vision.reader.crops import cut_crops
 from vision.train.pipeline import CLASSIFIER_ONNX
@@ -60,11 +60,6 @@ def agreement(float_logits: np.ndarray, int8_logits: np.ndarray) -> float:
     assert sure.sum() > 50
     same = float_logits.argmax(1) == int8_logits.argmax(1)
     return float(same[sure].mean())
-
-
-def softmax(logits: np.ndarray) -> np.ndarray:
-    shifted = np.exp(logits - logits.max(1, keepdims=True))
-    return shifted / shifted.sum(1, keepdims=True)
 
 
 @pytest.mark.parametrize("runtime", [OpenVinoBackend, OnnxRuntimeBackend])
