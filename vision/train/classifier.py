@@ -30,12 +30,22 @@ def _load(npz_path: Path) -> tuple[torch.Tensor, torch.Tensor]:
     return crops, torch.from_numpy(data["labels"])
 
 
-def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+# Share of training crops turned to any angle rather than a few degrees. The renders mostly
+# show indices square to the frame (a camera square to the table, fans laid straight), but
+# cards on a real table lie at every angle, and a corner index keeps its meaning when turned:
+# which way up it is shows in where the suit sits against the rank.
+FREE_TURN_SHARE = 0.4
+
+
+def _augment(
+    batch: torch.Tensor, generator: torch.Generator, free_turn_share: float = FREE_TURN_SHARE
+) -> torch.Tensor:
     """Geometric, resolution and photometric changes on uint8 crops (N, 3, H, W) -> float.
 
-    The renders are cleaner than a webcam: this turns each crop a little (a fan's cards sit
-    a few degrees off), moves and scales it (a detector's box is never exact), softens a
-    third of them (defocus, a small index upscaled) and varies light, colour and noise.
+    The renders are cleaner than a webcam: this turns each crop (a few degrees as a fan's
+    cards sit, or any angle for ``free_turn_share`` of them), moves and scales it (a
+    detector's box is never exact), softens a third of them (defocus, a small index
+    upscaled) and varies light, colour and noise.
     """
     x = batch.float()
     n = x.shape[0]
@@ -43,7 +53,8 @@ def _augment(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     def uniform(low: float, high: float, *shape: int) -> torch.Tensor:
         return torch.empty(n, *shape).uniform_(low, high, generator=generator)
 
-    angle = torch.deg2rad(uniform(-8.0, 8.0))
+    free = torch.rand(n, generator=generator) < free_turn_share
+    angle = torch.deg2rad(torch.where(free, uniform(-180.0, 180.0), uniform(-8.0, 8.0)))
     zoom = uniform(0.9, 1.12)
     theta = torch.stack(
         [

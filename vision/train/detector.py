@@ -26,6 +26,11 @@ class DetectorTraining:
     workers: int = 2
     fresh: bool = False
     hours: float | None = None  # train for this long instead of a fixed epoch count
+    # Turn each mosaic by up to this many degrees either way. Most renders are square to the
+    # frame, but real cards lie at every angle (benchmarks/turn_sensitivity.py measures it).
+    # Ultralytics boxes a turned label by its turned corners: for a near-rectangular index
+    # that is the box the renderer would have drawn.
+    turn_deg: float = 0.0
 
 
 def _use_every_core(trainer: object) -> None:
@@ -62,7 +67,7 @@ def train_detector(cfg: DetectorTraining) -> Path:
         # The renderer already rotates, tilts and lights the table; a mirrored index is
         # not something a camera ever sees.
         fliplr=0.0,
-        degrees=0.0,
+        degrees=cfg.turn_deg,
         mosaic=1.0,
         close_mosaic=1,
         # Sessions here train for an hour or two: Ultralytics' default three warm-up

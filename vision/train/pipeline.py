@@ -38,6 +38,7 @@ class TrainPlan:
     fresh: bool
     input_hw: tuple[int, int] = DEFAULT_INPUT_HW
     detector_hours: float | None = None
+    detector_turn_deg: float = 0.0
     classifier_samples: int | None = None
     classifier_lr: float = 3e-3
     reuse_crops: bool = False
@@ -67,6 +68,7 @@ def run_plan(plan: TrainPlan) -> None:
                 seed=plan.seed,
                 fresh=plan.fresh,
                 hours=plan.detector_hours,
+                turn_deg=plan.detector_turn_deg,
             )
         )
         log["detector_seconds"] = round(time.monotonic() - started)

@@ -31,8 +31,32 @@ def test_a_crop_is_changed_but_stays_close_to_itself():
     """A dark bar on light card stock stays a dark bar on light stock."""
     card = torch.full((16, 3, 40, 40), 230, dtype=torch.uint8)
     card[:, :, 10:30, 18:22] = 20
-    out = _augment(card, torch.Generator().manual_seed(3))
+    out = _augment(card, torch.Generator().manual_seed(3), free_turn_share=0.0)
     assert not torch.equal(out, card.float())
     bar = out[:, :, 14:26, 19:21].mean(dim=(1, 2, 3))
     stock = out[:, :, 2:8, 2:8].mean(dim=(1, 2, 3))
     assert bool((stock - bar > 60).all())
+
+
+def _bar_angles_deg(out: "torch.Tensor") -> "torch.Tensor":
+    """The direction of the dark bar in each crop (0 = vertical), from its pixel moments."""
+    grey = out.mean(dim=1)
+    low, high = grey.amin(dim=(1, 2)), grey.amax(dim=(1, 2))
+    dark = (grey < ((low + high) / 2)[:, None, None]).float()
+    ys, xs = torch.meshgrid(torch.arange(40.0), torch.arange(40.0), indexing="ij")
+    mass = dark.sum(dim=(1, 2))
+    cy, cx = (dark * ys).sum(dim=(1, 2)) / mass, (dark * xs).sum(dim=(1, 2)) / mass
+    dy, dx = ys - cy[:, None, None], xs - cx[:, None, None]
+    syy, sxx = (dark * dy * dy).sum(dim=(1, 2)), (dark * dx * dx).sum(dim=(1, 2))
+    sxy = (dark * dx * dy).sum(dim=(1, 2))
+    return torch.rad2deg(0.5 * torch.atan2(2 * sxy, syy - sxx))
+
+
+def test_free_turns_lay_an_index_at_any_angle_and_the_rest_stay_nearly_square():
+    """Cards on a real table lie at every angle; a share of the crops is turned freely."""
+    card = torch.full((64, 3, 40, 40), 230, dtype=torch.uint8)
+    card[:, :, 8:32, 18:22] = 20
+    square = _bar_angles_deg(_augment(card, torch.Generator().manual_seed(5), 0.0))
+    turned = _bar_angles_deg(_augment(card, torch.Generator().manual_seed(5), 1.0))
+    assert float(square.abs().max()) < 12.0
+    assert float((turned.abs() > 30).float().mean()) > 0.4
