@@ -1,7 +1,7 @@
 """Measure table reading on rendered stills: melds reconstructed exactly (cards and order).
 
     python -m desktop.reading_measure DIR [--drop 0.03] [--misread 0.01] [--seed 0]
-                                           [--detector] [--limit N] [--video]
+                                           [--detector [--models DIR]] [--limit N] [--video]
 
 DIR is the output of ``arbitro synth`` (images/ + truth/). Without ``--detector`` the card
 readings are made from the rendered truth (every index the label rule calls visible), with
@@ -349,6 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--detector", action="store_true", help="read the images with the model")
+    p.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
     p.add_argument("--show-misses", type=int, default=0)
     p.add_argument("--video", action="store_true", help="play the stills back as hands")
     args = p.parse_args(argv)
@@ -366,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.detector:
         from vision.detector import load_reader
 
-        reader = load_reader()
+        reader = load_reader(args.models)
     tally = Tally()
     for path in truths:
         truth = json.loads(path.read_text())

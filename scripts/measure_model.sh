@@ -20,3 +20,11 @@ mkdir -p "$out"
 "$venv/bin/arbitro" bench --json | tee "$out/bench.json"
 "$venv/bin/python" -m desktop.reading_measure data/heldout --detector | tee "$out/table_reading.txt"
 "$venv/bin/python" benchmarks/index_stages.py data/heldout --json | tee "$out/index_stages.json"
+# How both stages read indices turned away from square (real cards lie at every angle), on
+# the classifier's validation renders.
+[ -d data/val7 ] || "$venv/bin/arbitro" synth --out data/val7 --count 200 --seed 12100 \
+    --size 640x640
+"$venv/bin/python" benchmarks/turn_sensitivity.py data/val7 --json | tee "$out/turn_sensitivity.json"
+# The hand's memory through the model: rendered hand videos in the held-out style, read end
+# to end (the clips are kept under data/clips and reused).
+"$venv/bin/python" -m desktop.video_measure --clips 10 --keep data/clips | tee "$out/video_reading.txt"

@@ -115,6 +115,7 @@ def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
         "melds": final.truth["melds"],
         "zones": final.truth["zones"],
         "cards": final.truth["cards"],
+        "camera_table_to_image": final.truth["camera_table_to_image"],
     }
 
 

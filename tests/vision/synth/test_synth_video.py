@@ -31,3 +31,19 @@ def test_video_frames_match_events_and_are_deterministic(tmp_path: Path) -> None
     again = render_video(SPEC, tmp_path / "b.mp4")
     assert json.dumps(again, sort_keys=True) == json.dumps(truth, sort_keys=True)
     assert (tmp_path / "a.mp4").read_bytes() == (tmp_path / "b.mp4").read_bytes()
+
+
+def test_the_truth_carries_the_camera_so_zones_can_be_drawn_as_a_user_would(
+    tmp_path: Path,
+) -> None:
+    from desktop.reading_measure import zones_from_truth
+
+    truth = render_video(SPEC, tmp_path / "a.mp4")
+    zones = zones_from_truth(truth)
+    for meld in truth["melds"]:
+        cards = [c for c in truth["cards"] if c["uid"] in meld["uids"]]
+        centres = [
+            (sum(p[0] for p in c["quad_px"]) / 4, sum(p[1] for p in c["quad_px"]) / 4)
+            for c in cards
+        ]
+        assert {zones.zone_of(xy) for xy in centres} == {meld["zone"]}

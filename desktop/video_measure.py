@@ -1,0 +1,151 @@
+"""Measure the hand's memory through the card model: rendered hand videos, read end to end.
+
+    python -m desktop.video_measure [--clips 10] [--seed 7000] [--size 1280x720]
+                                    [--style heldout] [--models DIR] [--keep DIR]
+
+Each clip is a hand played meld by meld in front of a steady camera (``vision.synth.video``:
+one card laid at a time, a hand reaching in for each), in a deck style the model never
+trained on. The shipped reader reads every frame, the referee remembers the table (zones
+as a user would calibrate them), and the reading at the end is compared with the truth:
+melds exact (cards and order, as ``reading_measure`` counts them), one ``meld_laid`` event
+per meld, and no meld laid that the hand did not lay. ``--keep DIR`` keeps the rendered
+clips there and reuses them on the next run (rendering is most of the time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from desktop.reading_measure import meld_matches, zones_from_truth
+
+TEAM_ZONES = ("A", "B")
+
+
+@dataclass
+class ClipTally:
+    clips: int = 0
+    melds: int = 0
+    exact: int = 0
+    laid_right: int = 0  # melds with exactly one meld_laid event
+    spurious_laid: int = 0  # meld_laid events beyond the truth's melds, per zone
+    clips_all_exact: int = 0
+
+    def line(self) -> str:
+        def pct(part: int, whole: int) -> str:
+            return f"{100 * part / max(whole, 1):.1f}%"
+
+        return (
+            f"clips {self.clips}; melds exact at the end {self.exact}/{self.melds} "
+            f"({pct(self.exact, self.melds)}); melds laid once {self.laid_right}/{self.melds} "
+            f"({pct(self.laid_right, self.melds)}), melds laid that were not {self.spurious_laid}; "
+            f"clips with every meld exact {self.clips_all_exact}/{self.clips}"
+        )
+
+
+def rendered_clip(folder: Path, seed: int, size_wh: tuple[int, int], style: str) -> Path:
+    """The clip for ``seed`` in ``folder`` (its truth beside it), rendered if not there yet."""
+    from vision.synth.video import VideoSpec, render_video
+
+    video = folder / f"hand_{style}_{seed}_{size_wh[0]}x{size_wh[1]}.mp4"
+    truth_path = video.with_suffix(".json")
+    if not (video.exists() and truth_path.exists()):
+        folder.mkdir(parents=True, exist_ok=True)
+        truth = render_video(VideoSpec(seed, size_wh, style=style), video)
+        truth_path.write_text(json.dumps(truth, sort_keys=True) + "\n")
+    return video
+
+
+def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[list[str]]],
+               laid: Counter[str]) -> None:  # fmt: skip
+    """Add one clip: ``read`` maps a team zone to its melds' cards at the end, ``laid``
+    counts the clip's ``meld_laid`` events per zone."""
+    tally.clips += 1
+    all_exact = True
+    for zone in TEAM_ZONES:
+        truth_melds = [m for m in truth["melds"] if m["zone"] == zone]
+        used: set[int] = set()
+        for meld in truth_melds:
+            tally.melds += 1
+            hit = next(
+                (k for k, cards in enumerate(read.get(zone, []))
+                 if k not in used and meld_matches(meld["kind"], meld["cards"], cards)),
+                None,
+            )  # fmt: skip
+            if hit is None:
+                all_exact = False
+                continue
+            used.add(hit)
+            tally.exact += 1
+        tally.laid_right += min(laid[zone], len(truth_melds))
+        tally.spurious_laid += max(laid[zone] - len(truth_melds), 0)
+    tally.clips_all_exact += all_exact
+
+
+def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[list[str]]],
+                                                  Counter[str]]:  # fmt: skip
+    """Play ``video`` through the reader and the referee; the truth, the melds at the end
+    per team zone and the ``meld_laid`` events per zone."""
+    from desktop.reading_referee import Referee
+    from engine import get_preset
+    from vision.sources import VideoSource
+
+    truth = json.loads(video.with_suffix(".json").read_text())
+    referee = Referee(get_preset("pagat"), zones_from_truth(truth))
+    with VideoSource(video) as source:
+        for frame in source:
+            h, w = frame.image_bgr.shape[:2]
+            reading = reader.read(frame.image_bgr)
+            referee.update(list(reading.detections), (w, h), frame.t_monotonic,
+                           list(reading.backs_xyxy))  # fmt: skip
+    state = referee.reading()
+    read = {z: [list(m.cards) for m in state.melds.get(z, ())] for z in TEAM_ZONES}
+    laid = Counter(str(e.get("team")) for e in referee.events if e["type"] == "meld_laid")
+    return truth, read, laid
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m desktop.video_measure")
+    p.add_argument("--clips", type=int, default=10)
+    p.add_argument("--seed", type=int, default=7000, help="first clip's seed (then +1 each)")
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--style", default="heldout", help="deck style (default: never trained on)")
+    p.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
+    p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
+    p.add_argument("--show-misses", action="store_true")
+    args = p.parse_args(argv)
+    import tempfile
+
+    from vision.detector import ModelMissingError, load_reader
+
+    try:
+        reader = load_reader(args.models)
+    except ModelMissingError as error:
+        print(error, file=sys.stderr)
+        return 2
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    tally = ClipTally()
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.keep or Path(scratch)
+        for seed in range(args.seed, args.seed + args.clips):
+            video = rendered_clip(folder, seed, (w, h), args.style)
+            truth, read, laid = read_clip(reader, video)
+            before = tally.exact
+            score_clip(tally, truth, read, laid)
+            if args.show_misses and tally.exact - before < sum(
+                m["zone"] in TEAM_ZONES for m in truth["melds"]
+            ):
+                want = [(m["zone"], m["cards"]) for m in truth["melds"] if m["zone"] in TEAM_ZONES]
+                print(f"  clip {seed}: truth {want}\n    read {read}")
+    print(tally.line())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,41 @@
+"""The hand-video measurement counts what the issue asks for: melds exact at the end of a
+hand (cards and order; a run may be read either way, a set in any order) and one
+``meld_laid`` event per meld, with any extra meld laid counted against the reading."""
+
+from collections import Counter
+
+from desktop.video_measure import ClipTally, score_clip
+
+TRUTH = {
+    "melds": [
+        {"zone": "A", "kind": "run", "cards": ["3H", "4H", "5H"]},
+        {"zone": "A", "kind": "set", "cards": ["KD", "KS", "KC"]},
+        {"zone": "B", "kind": "run", "cards": ["9C", "10C", "JC", "QC"]},
+        {"zone": "discard", "kind": "pile", "cards": ["2D"]},
+    ]
+}
+
+
+def test_a_reversed_run_and_a_reordered_set_are_exact_and_a_missing_card_is_not():
+    tally = ClipTally()
+    read = {"A": [["5H", "4H", "3H"], ["KC", "KD", "KS"]], "B": [["9C", "10C", "QC"]]}
+    score_clip(tally, TRUTH, read, Counter({"A": 2, "B": 1}))
+    assert (tally.clips, tally.melds, tally.exact) == (1, 3, 2)
+    assert tally.clips_all_exact == 0
+    assert (tally.laid_right, tally.spurious_laid) == (3, 0)
+
+
+def test_one_read_meld_cannot_stand_for_two_truth_melds():
+    truth = {"melds": [{"zone": "A", "kind": "set", "cards": ["7S", "7D", "7H"]}] * 2}
+    tally = ClipTally()
+    score_clip(tally, truth, {"A": [["7S", "7D", "7H"]]}, Counter({"A": 1}))
+    assert (tally.melds, tally.exact, tally.laid_right) == (2, 1, 1)
+
+
+def test_a_meld_laid_twice_and_a_clip_read_exactly():
+    tally = ClipTally()
+    read = {"A": [["3H", "4H", "5H"], ["KD", "KS", "KC"]], "B": [["9C", "10C", "JC", "QC"]]}
+    score_clip(tally, TRUTH, read, Counter({"A": 3, "B": 1}))
+    assert (tally.exact, tally.clips_all_exact) == (3, 1)
+    assert (tally.laid_right, tally.spurious_laid) == (3, 1)
+    assert "melds exact at the end 3/3 (100.0%)" in tally.line()
