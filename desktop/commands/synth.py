@@ -2,7 +2,7 @@
 
     arbitro synth --out DIR --count N --seed S [--size 1280x720]
                   [--styles a,b | --exclude-styles c] [--framing auto|table|close]
-                  [--workers 2]
+                  [--square-views 0.8] [--workers 2]
 
 Writes DIR/images/000000.jpg, DIR/labels/000000.txt, DIR/truth/000000.json, ...; the same
 seed gives the same files. See docs/synth.md.
@@ -28,6 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     group.add_argument("--styles", default=None, help="deck styles to use, comma separated")
     group.add_argument("--exclude-styles", default=None, help="deck styles to leave out")
     p.add_argument("--framing", default="auto", choices=("auto", "table", "close"))
+    p.add_argument(
+        "--square-views",
+        type=float,
+        default=None,
+        help="share of views square to the table, the rest at any angle (default 0.8)",
+    )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
     p.set_defaults(func=run)
@@ -70,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--count must be at least 1")
     if args.workers < 1:
         return _fail("--workers must be at least 1")
+    if args.square_views is not None and not 0.0 <= args.square_views <= 1.0:
+        return _fail("--square-views must be between 0 and 1")
     try:
         styles = select_styles(_names(args.styles), _names(args.exclude_styles))
     except KeyError as e:
@@ -81,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.synth.dataset import SynthConfig, generate
 
-    cfg = SynthConfig(seed=args.seed, size_wh=size, styles=styles, framing=args.framing)
+    square = {} if args.square_views is None else {"square_view_share": args.square_views}
+    cfg = SynthConfig(seed=args.seed, size_wh=size, styles=styles, framing=args.framing, **square)
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:
         labels = generate(args.out, cfg, args.count, args.workers, on_done=lambda _n: bar.update())

@@ -64,8 +64,12 @@ def _clamp_centre(c: float, lo: float, hi: float, half_view: float) -> float:
     return float(np.clip(c, lo + half_view, hi - half_view))
 
 
-def view_angle(rng: np.random.Generator) -> float:
-    if rng.random() < 0.8:  # the camera is usually square to the table
+# The camera is usually square to the table; the rest of the views are turned at random.
+SQUARE_VIEW_SHARE = 0.8
+
+
+def view_angle(rng: np.random.Generator, square_share: float = SQUARE_VIEW_SHARE) -> float:
+    if rng.random() < square_share:
         return float(rng.choice([0.0, 90.0, 180.0, 270.0]) + rng.normal(0, 3))
     return float(rng.uniform(0, 360))
 
@@ -76,15 +80,17 @@ def sample_camera(
     size_wh: tuple[int, int],
     framing: str = "auto",
     card_h_px: tuple[float, float] | None = None,
+    square_view_share: float = SQUARE_VIEW_SHARE,
 ) -> Camera:
     """A camera on ``plan``: ``framing`` is "table" (all of it), "close" (a few cards
-    filling the frame) or "auto" (a mix); ``card_h_px`` overrides the card height range."""
+    filling the frame) or "auto" (a mix); ``card_h_px`` overrides the card height range;
+    ``square_view_share`` of the views are square to the table, the rest at any angle."""
     w, h = size_wh
     zoom = (0.85, 1.15)
     if framing == "auto":  # whole tables, sometimes from further away, and close-ups
         framing = "table" if rng.random() < 0.5 else "close"
         zoom = (0.6, 1.15)
-    angle = view_angle(rng)
+    angle = view_angle(rng, square_view_share)
     x1, y1, x2, y2 = plan.extent_mm
     card_h = plan.card_size_mm[1]
     if framing == "table" and card_h_px is None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.synth.camera import sample_camera
+from vision.synth.camera import SQUARE_VIEW_SHARE, sample_camera
 from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION
 from vision.synth.plan import plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
@@ -33,6 +33,7 @@ class SynthConfig:
     styles: tuple[str, ...] = ("classic",)
     framing: str = "auto"  # "auto", "table" or "close" (see camera.sample_camera)
     style_variants: int = 8  # variants of each procedural style (1 = the styles as named)
+    square_view_share: float = SQUARE_VIEW_SHARE  # views square to the table, the rest turned
 
 
 def render_sample(
@@ -48,7 +49,9 @@ def render_sample(
     if cfg.style_variants > 1:  # the same deck family printed a little differently
         style = jittered_style(style, int(block_rng.integers(cfg.style_variants)))
     style = with_swapped_font(style, block_rng)  # last draw: earlier ones keep their values
-    camera = sample_camera(rng, plan, cfg.size_wh, cfg.framing)
+    camera = sample_camera(
+        rng, plan, cfg.size_wh, cfg.framing, square_view_share=cfg.square_view_share
+    )
     meta = {"seed": cfg.seed, "index": index}
     return render_table(plan, style, camera, rng, with_owner=with_owner, meta=meta)
 

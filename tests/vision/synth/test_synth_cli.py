@@ -49,6 +49,7 @@ def test_cli_with_two_workers_matches_one_worker(tmp_path: Path) -> None:
         ["--count", "0"],
         ["--styles", "nosuchdeck"],
         ["--exclude-styles", "nosuchdeck"],
+        ["--square-views", "1.5"],
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(
