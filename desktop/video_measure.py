@@ -1,15 +1,18 @@
 """Measure the hand's memory through the card model: rendered hand videos, read end to end.
 
     python -m desktop.video_measure [--clips 10] [--seed 7000] [--size 1280x720]
-                                    [--style heldout] [--models DIR] [--keep DIR]
+                                    [--style heldout] [--models DIR | --exact] [--keep DIR]
 
 Each clip is a hand played meld by meld in front of a steady camera (``vision.synth.video``:
-one card laid at a time, a hand reaching in for each), in a deck style the model never
-trained on. The shipped reader reads every frame, the referee remembers the table (zones
-as a user would calibrate them), and the reading at the end is compared with the truth:
-melds exact (cards and order, as ``reading_measure`` counts them), one ``meld_laid`` event
-per meld, and no meld laid that the hand did not lay. ``--keep DIR`` keeps the rendered
-clips there and reuses them on the next run (rendering is most of the time).
+one card laid at a time, a hand reaching in for each, then two seconds of the finished
+table), in a deck style the model never trained on. The shipped reader reads every frame,
+the referee remembers the table (zones as a user would calibrate them), and the reading at
+the end is compared with the truth: melds exact (cards and order, as ``reading_measure``
+counts them), one ``meld_laid`` event per meld, and no meld laid that the hand did not
+lay. ``--keep DIR`` keeps the rendered clips there and reuses them on the next run
+(rendering is most of the time). ``--exact`` reads each frame's rendered labels instead of
+the model (every index the label rule calls visible, read right): what the layout and the
+memory alone make of the same hands.
 """
 
 from __future__ import annotations
@@ -24,8 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from desktop.reading_measure import meld_matches, zones_from_truth
+from vision.types import CARD_LABELS, BoxXYXY, CardDetection
 
 TEAM_ZONES = ("A", "B")
+# After the last card the camera goes on filming the finished table for this long, as it
+# does while the players count: the hand's memory confirms what it sees over 0.8 s.
+HOLD_S = 2.0
 
 
 @dataclass
@@ -53,11 +60,11 @@ def rendered_clip(folder: Path, seed: int, size_wh: tuple[int, int], style: str)
     """The clip for ``seed`` in ``folder`` (its truth beside it), rendered if not there yet."""
     from vision.synth.video import VideoSpec, render_video
 
-    video = folder / f"hand_{style}_{seed}_{size_wh[0]}x{size_wh[1]}.mp4"
+    video = folder / f"hand_{style}_{seed}_{size_wh[0]}x{size_wh[1]}_hold{HOLD_S:g}.mp4"
     truth_path = video.with_suffix(".json")
     if not (video.exists() and truth_path.exists()):
         folder.mkdir(parents=True, exist_ok=True)
-        truth = render_video(VideoSpec(seed, size_wh, style=style), video)
+        truth = render_video(VideoSpec(seed, size_wh, style=style, hold_s=HOLD_S), video)
         truth_path.write_text(json.dumps(truth, sort_keys=True) + "\n")
     return video
 
@@ -88,10 +95,30 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
     tally.clips_all_exact += all_exact
 
 
+def exact_readings(label_lines: Sequence[str], size_wh: tuple[int, int]) -> tuple[
+    list[CardDetection], list[BoxXYXY]
+]:  # fmt: skip
+    """A frame's rendered labels as a perfect reader would report them: every labelled
+    index read right at full confidence, and the labelled card backs."""
+    w, h = size_wh
+    cards: list[CardDetection] = []
+    backs: list[BoxXYXY] = []
+    for line in label_lines:
+        cls, cx, cy, bw, bh = line.split()
+        x, y, half_w, half_h = float(cx) * w, float(cy) * h, float(bw) * w / 2, float(bh) * h / 2
+        box = (x - half_w, y - half_h, x + half_w, y + half_h)
+        if int(cls) < len(CARD_LABELS):
+            cards.append(CardDetection(card=CARD_LABELS[int(cls)], confidence=1.0, box_xyxy=box))
+        else:
+            backs.append(box)
+    return cards, backs
+
+
 def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[list[str]]],
                                                   Counter[str]]:  # fmt: skip
-    """Play ``video`` through the reader and the referee; the truth, the melds at the end
-    per team zone and the ``meld_laid`` events per zone."""
+    """Play ``video`` through the reader (None: the rendered labels, read exactly) and the
+    referee; the truth, the melds at the end per team zone and the ``meld_laid`` events
+    per zone."""
     from desktop.reading_referee import Referee
     from engine import get_preset
     from vision.sources import VideoSource
@@ -101,9 +128,13 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
     with VideoSource(video) as source:
         for frame in source:
             h, w = frame.image_bgr.shape[:2]
-            reading = reader.read(frame.image_bgr)
-            referee.update(list(reading.detections), (w, h), frame.t_monotonic,
-                           list(reading.backs_xyxy))  # fmt: skip
+            if reader is None:
+                labels = truth["frames"][frame.index]["labels"]
+                cards, backs = exact_readings(labels, (w, h))
+            else:
+                reading = reader.read(frame.image_bgr)
+                cards, backs = list(reading.detections), list(reading.backs_xyxy)
+            referee.update(cards, (w, h), frame.t_monotonic, backs)
     state = referee.reading()
     read = {z: [list(m.cards) for m in state.melds.get(z, ())] for z in TEAM_ZONES}
     laid = Counter(str(e.get("team")) for e in referee.events if e["type"] == "meld_laid")
@@ -117,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--size", default="1280x720")
     p.add_argument("--style", default="heldout", help="deck style (default: never trained on)")
     p.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
+    p.add_argument(
+        "--exact", action="store_true", help="read the rendered labels instead of the model"
+    )
     p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
     p.add_argument("--show-misses", action="store_true")
     args = p.parse_args(argv)
@@ -124,11 +158,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from vision.detector import ModelMissingError, load_reader
 
-    try:
-        reader = load_reader(args.models)
-    except ModelMissingError as error:
-        print(error, file=sys.stderr)
-        return 2
+    reader = None
+    if not args.exact:
+        try:
+            reader = load_reader(args.models)
+        except ModelMissingError as error:
+            print(error, file=sys.stderr)
+            return 2
     w, h = (int(v) for v in args.size.lower().split("x"))
     tally = ClipTally()
     with tempfile.TemporaryDirectory() as scratch:

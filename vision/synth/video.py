@@ -7,6 +7,7 @@ truth JSON lists every event (which card appeared on which frame, where) and eac
 labels, so the table-reading code can be tested on a sequence.
 
     python -m vision.synth.video OUT.mp4 [--seed S] [--size 960x540] [--style classic]
+                                 [--hold SECONDS]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class VideoSpec:
     fps: int = 10
     frames_per_card: int = 4  # the first half with the laying hand over the table
     style: str = "classic"
+    hold_s: float = 0.0  # the finished table filmed this long after the last card
 
 
 def appearance_order(plan: TablePlan) -> list[list[int]]:
@@ -100,6 +102,17 @@ def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
                 frames.append({"frame": frame, "labels": [lb.line() for lb in scene.labels],
                                "hand_over_table": bool(occ)})  # fmt: skip
                 frame += 1
+        on_table = [c for c in plan.cards if c.uid in shown]
+        finished = finish_plan(plan.card_size_mm, on_table, [], ())
+        for _ in range(round(spec.hold_s * spec.fps)):
+            scene = render_table(
+                finished, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
+                effects=dataclasses.replace(fx, seed=fx.seed + frame), surface_bgr=surface,
+            )  # fmt: skip
+            writer.write(scene.image_bgr)
+            frames.append({"frame": frame, "labels": [lb.line() for lb in scene.labels],
+                           "hand_over_table": False})  # fmt: skip
+            frame += 1
     finally:
         writer.release()
     final = render_table(plan, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
@@ -139,9 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="960x540")
     p.add_argument("--style", default="classic")
     p.add_argument("--frames-per-card", type=int, default=4)
+    p.add_argument("--hold", type=float, default=0.0, help="seconds of the finished table")
     a = p.parse_args(argv)
     w, h = (int(v) for v in a.size.lower().split("x"))
-    spec = VideoSpec(a.seed, (w, h), frames_per_card=a.frames_per_card, style=a.style)
+    spec = VideoSpec(
+        a.seed, (w, h), frames_per_card=a.frames_per_card, style=a.style, hold_s=a.hold
+    )
     truth = render_video(spec, a.out)
     a.out.with_suffix(".json").write_text(json.dumps(truth, sort_keys=True) + "\n")
     print(f"wrote {a.out} ({truth['frame_count']} frames) and its truth JSON")

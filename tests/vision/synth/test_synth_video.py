@@ -47,3 +47,16 @@ def test_the_truth_carries_the_camera_so_zones_can_be_drawn_as_a_user_would(
             for c in cards
         ]
         assert {zones.zone_of(xy) for xy in centres} == {meld["zone"]}
+
+
+def test_a_hold_films_the_finished_table_after_the_last_card(tmp_path: Path) -> None:
+    import dataclasses
+
+    plain = render_video(SPEC, tmp_path / "a.mp4")
+    held = render_video(dataclasses.replace(SPEC, hold_s=0.3), tmp_path / "b.mp4")
+    assert held["frame_count"] == plain["frame_count"] + 3
+    assert held["events"] == plain["events"]
+    last_laid = plain["frames"][-1]["labels"]
+    for frame in held["frames"][-3:]:
+        assert not frame["hand_over_table"]
+        assert sorted(frame["labels"]) == sorted(last_laid)
