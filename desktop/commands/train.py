@@ -48,12 +48,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=None,
         help="train the detector for this long (overrides its epoch count)",
     )
-    parser.add_argument(
-        "--detector-turn-deg",
-        type=float,
-        default=0.0,
-        help="turn each training mosaic by up to this many degrees either way",
-    )
     parser.add_argument("--classifier-epochs", type=int, default=8)
     parser.add_argument(
         "--classifier-samples",
@@ -114,7 +108,6 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             fresh=args.fresh,
             detector_hours=args.detector_hours,
-            detector_turn_deg=args.detector_turn_deg,
             classifier_samples=args.classifier_samples,
             reuse_crops=args.reuse_crops,
             classifier_lr=args.classifier_lr,

@@ -26,11 +26,6 @@ class DetectorTraining:
     workers: int = 2
     fresh: bool = False
     hours: float | None = None  # train for this long instead of a fixed epoch count
-    # Turn each mosaic by up to this many degrees either way. Most renders are square to the
-    # frame, but real cards lie at every angle (benchmarks/turn_sensitivity.py measures it).
-    # Ultralytics boxes a turned label by its turned corners: for a near-rectangular index
-    # that is the box the renderer would have drawn.
-    turn_deg: float = 0.0
 
 
 def _use_every_core(trainer: object) -> None:
@@ -65,9 +60,12 @@ def train_detector(cfg: DetectorTraining) -> Path:
         plots=False,
         cache="ram",
         # The renderer already rotates, tilts and lights the table; a mirrored index is
-        # not something a camera ever sees.
+        # not something a camera ever sees. Turned views come from the renderer too
+        # (`arbitro synth --square-views`): Ultralytics boxes a turned label by its turned
+        # corners, looser than the ink, and one epoch with mosaics turned by up to 30
+        # degrees took validation mAP50-95 from 0.64 to 0.38 (models/MODEL_CARD.md).
         fliplr=0.0,
-        degrees=cfg.turn_deg,
+        degrees=0.0,
         mosaic=1.0,
         close_mosaic=1,
         # Sessions here train for an hour or two: Ultralytics' default three warm-up

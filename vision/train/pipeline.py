@@ -38,7 +38,6 @@ class TrainPlan:
     fresh: bool
     input_hw: tuple[int, int] = DEFAULT_INPUT_HW
     detector_hours: float | None = None
-    detector_turn_deg: float = 0.0
     classifier_samples: int | None = None
     classifier_lr: float = 3e-3
     reuse_crops: bool = False
@@ -68,7 +67,6 @@ def run_plan(plan: TrainPlan) -> None:
                 seed=plan.seed,
                 fresh=plan.fresh,
                 hours=plan.detector_hours,
-                turn_deg=plan.detector_turn_deg,
             )
         )
         log["detector_seconds"] = round(time.monotonic() - started)
@@ -100,6 +98,7 @@ def run_plan(plan: TrainPlan) -> None:
             models, models / CLASSIFIER_ONNX, models / CLASSIFIER_INT8_ONNX, calibration_frames()
         )
         write_reader_config(models, plan.input_hw, CLASSIFIER_INT8_ONNX)
+    work.mkdir(parents=True, exist_ok=True)  # an export-only run has written nothing there
     (work / "train_log.json").write_text(json.dumps(log, indent=2, default=str))
     print(json.dumps(log, default=str), flush=True)
 
