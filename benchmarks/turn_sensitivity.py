@@ -1,4 +1,4 @@
-"""How the classifier reads an index turned away from square to the frame.
+"""How both stages of the reader take an index turned away from square to the frame.
 
 Not a test. Cards on a real table lie at every angle, while most rendered tables show their
 indices square to the frame. For each angle, every image of a folder written by
@@ -29,8 +29,6 @@ from vision.reader.labels import SYNTH_BACK_CLASS
 from vision.train.datasets import read_yolo_labels, synth_pairs
 
 MIN_INDEX_PX = 9.0
-
-
 MATCH_IOU = 0.4  # as benchmarks/index_stages.py
 
 

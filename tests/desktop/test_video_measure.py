@@ -39,3 +39,13 @@ def test_a_meld_laid_twice_and_a_clip_read_exactly():
     assert (tally.exact, tally.clips_all_exact) == (3, 1)
     assert (tally.laid_right, tally.spurious_laid) == (3, 1)
     assert "melds exact at the end 3/3 (100.0%)" in tally.line()
+
+
+def test_rendered_labels_become_readings_in_frame_pixels_and_backs_apart():
+    from desktop.video_measure import exact_readings
+
+    cards, backs = exact_readings(["27 0.5 0.25 0.1 0.2", "53 0.2 0.8 0.1 0.1"], (200, 100))
+    assert [(c.card, c.confidence, c.box_xyxy) for c in cards] == [
+        ("2H", 1.0, (90.0, 15.0, 110.0, 35.0))
+    ]
+    assert backs == [(30.0, 75.0, 50.0, 85.0)]
