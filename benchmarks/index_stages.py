@@ -21,8 +21,7 @@ import numpy as np
 
 from vision.detector import CardReader, load_reader
 from vision.reader.geometry import ious_with
-from vision.reader.labels import SYNTH_BACK_CLASS
-from vision.train.datasets import read_yolo_labels, synth_pairs
+from vision.train.datasets import index_labels, synth_pairs
 
 MATCH_IOU = 0.4
 SMALL_INDEX_PX = 14.0
@@ -61,9 +60,7 @@ def count_image(
     sure_enough = located.index_scores >= threshold
     boxes, scores = located.index_boxes_xyxy[sure_enough], located.index_scores[sure_enough]
     probabilities = reader.classify(image, boxes) if len(boxes) else np.zeros((0, 0))
-    for label in read_yolo_labels(label_path, width, height):
-        if label.class_id == SYNTH_BACK_CLASS:
-            continue
+    for label in index_labels(label_path, width, height):
         x1, y1, x2, y2 = label.box_xyxy
         small = max(x2 - x1, y2 - y1) < SMALL_INDEX_PX
         tally.indices += 1

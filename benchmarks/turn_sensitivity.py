@@ -25,10 +25,8 @@ import numpy as np
 
 from vision.detector import CardReader, load_reader
 from vision.reader.geometry import ious_with
-from vision.reader.labels import SYNTH_BACK_CLASS
-from vision.train.datasets import read_yolo_labels, synth_pairs
+from vision.train.datasets import MIN_READABLE_INDEX_PX, index_labels, synth_pairs
 
-MIN_INDEX_PX = 9.0
 MATCH_IOU = 0.4  # as benchmarks/index_stages.py
 
 
@@ -79,12 +77,7 @@ def measure(
         if image is None:
             continue
         height, width = image.shape[:2]
-        labelled = [
-            b
-            for b in read_yolo_labels(label_path, width, height)
-            if b.class_id != SYNTH_BACK_CLASS
-            and max(b.box_xyxy[2] - b.box_xyxy[0], b.box_xyxy[3] - b.box_xyxy[1]) >= MIN_INDEX_PX
-        ]
+        labelled = index_labels(label_path, width, height, MIN_READABLE_INDEX_PX)
         if not labelled:
             continue
         boxes = np.array([b.box_xyxy for b in labelled], dtype=np.float64)

@@ -78,8 +78,19 @@ def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
     surface = table_surface(rng, plan, camera)
     writer = _open_writer(out_mp4, spec)
     shown: set[int] = set()
-    events, frames = [], []
-    frame = 0
+    events: list[dict] = []
+    frames: list[dict] = []
+
+    def film(table: TablePlan, hand_over_table: bool) -> None:
+        """One frame of ``table``: only the sensor noise changes from frame to frame."""
+        scene = render_table(
+            table, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
+            effects=dataclasses.replace(fx, seed=fx.seed + len(frames)), surface_bgr=surface,
+        )  # fmt: skip
+        writer.write(scene.image_bgr)
+        frames.append({"frame": len(frames), "labels": [lb.line() for lb in scene.labels],
+                       "hand_over_table": hand_over_table})  # fmt: skip
+
     try:
         for step in appearance_order(plan):
             shown.update(step)
@@ -87,32 +98,16 @@ def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
             for uid in step:
                 c = plan.card(uid)
                 kind = "meld_card_laid" if c.meld_id is not None else "pile_card_present"
-                events.append({"frame": frame, "event": kind, "uid": uid, "card": c.card,
+                events.append({"frame": len(frames), "event": kind, "uid": uid, "card": c.card,
                                "zone": c.zone, "meld_id": c.meld_id})  # fmt: skip
             laying = len(step) == 1 and plan.card(step[0]).meld_id is not None
             for k in range(spec.frames_per_card if laying else 1):
-                hand = (_hand_towards(plan.card(step[0]), plan, spec.seed * 1000 + frame),)
+                hand = (_hand_towards(plan.card(step[0]), plan, spec.seed * 1000 + len(frames)),)
                 occ = hand if laying and k < (spec.frames_per_card + 1) // 2 else ()
-                sub = finish_plan(plan.card_size_mm, cards, [], occ)
-                scene = render_table(
-                    sub, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
-                    effects=dataclasses.replace(fx, seed=fx.seed + frame), surface_bgr=surface,
-                )  # fmt: skip
-                writer.write(scene.image_bgr)
-                frames.append({"frame": frame, "labels": [lb.line() for lb in scene.labels],
-                               "hand_over_table": bool(occ)})  # fmt: skip
-                frame += 1
-        on_table = [c for c in plan.cards if c.uid in shown]
-        finished = finish_plan(plan.card_size_mm, on_table, [], ())
+                film(finish_plan(plan.card_size_mm, cards, [], occ), bool(occ))
+        finished = finish_plan(plan.card_size_mm, [c for c in plan.cards if c.uid in shown], [], ())
         for _ in range(round(spec.hold_s * spec.fps)):
-            scene = render_table(
-                finished, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
-                effects=dataclasses.replace(fx, seed=fx.seed + frame), surface_bgr=surface,
-            )  # fmt: skip
-            writer.write(scene.image_bgr)
-            frames.append({"frame": frame, "labels": [lb.line() for lb in scene.labels],
-                           "hand_over_table": False})  # fmt: skip
-            frame += 1
+            film(finished, False)
     finally:
         writer.release()
     final = render_table(plan, style, camera, np.random.default_rng([spec.seed, 0x7AB1E]),
@@ -120,7 +115,7 @@ def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
     return {
         "seed": spec.seed,
         "fps": spec.fps,
-        "frame_count": frame,
+        "frame_count": len(frames),
         "style": spec.style,
         "image_size_wh": list(spec.size_wh),
         "events": events,

@@ -52,6 +52,28 @@ def read_yolo_labels(path: Path, width: int, height: int) -> list[LabelledBox]:
     return boxes
 
 
+# Indices with a longer side under this are too few pixels to read: the classifier does not
+# train on them (it should come out unsure there, not guess) and its measures leave them out.
+MIN_READABLE_INDEX_PX = 9.0
+
+
+def index_labels(
+    label_path: Path, width: int, height: int, min_side_px: float = 0.0
+) -> list[LabelledBox]:
+    """The labelled corner indices of a rendered image (card backs left out) whose longer
+    side is at least ``min_side_px``."""
+    return [
+        b
+        for b in read_yolo_labels(label_path, width, height)
+        if b.class_id != SYNTH_BACK_CLASS and longer_side(b) >= min_side_px
+    ]
+
+
+def longer_side(box: LabelledBox) -> float:
+    x1, y1, x2, y2 = box.box_xyxy
+    return max(x2 - x1, y2 - y1)
+
+
 def synth_pairs(synth_dir: Path) -> Iterator[tuple[Path, Path]]:
     """(image, label) paths of a rendered set, in name order."""
     for image_path in sorted((synth_dir / "images").glob("*.jpg")):
@@ -156,7 +178,7 @@ def build_crop_dataset(
     seed: int,
     copies_per_index: int = 2,
     negatives_per_index: float = 0.5,
-    min_index_height_px: float = 9.0,
+    min_index_height_px: float = MIN_READABLE_INDEX_PX,
 ) -> tuple[int, int]:
     """Write ``crops`` (N,40,40,3 uint8 RGB) and ``labels`` (N,) to an .npz; returns counts."""
     rng = np.random.default_rng(seed)
@@ -169,20 +191,11 @@ def build_crop_dataset(
             if image is None:
                 continue
             height, width = image.shape[:2]
-            labelled = [
-                b
-                for b in read_yolo_labels(label_path, width, height)
-                if b.class_id != SYNTH_BACK_CLASS
-            ]
+            labelled = index_labels(label_path, width, height)
             positives = np.array([b.box_xyxy for b in labelled], dtype=np.float64).reshape(-1, 4)
             # The detector learns every labelled index, the classifier only those with
             # enough pixels to be read: a smaller one should come out unsure, not guessed.
-            boxes = [
-                b
-                for b in labelled
-                if max(b.box_xyxy[2] - b.box_xyxy[0], b.box_xyxy[3] - b.box_xyxy[1])
-                >= min_index_height_px
-            ]
+            boxes = [b for b in labelled if longer_side(b) >= min_index_height_px]
             truth_boxes = _all_index_boxes(synth_dir / "truth" / (image_path.stem + ".json"))
             blockers = (
                 positives if truth_boxes is None else np.concatenate([positives, truth_boxes])

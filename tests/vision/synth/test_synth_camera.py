@@ -30,3 +30,10 @@ def test_the_default_share_is_what_a_rendered_set_uses_unless_asked():
     assert SynthConfig(seed=0).square_view_share == SQUARE_VIEW_SHARE == 0.8
     share_turned = float((angles(SQUARE_VIEW_SHARE, 2000) > 15.0).mean())
     assert 0.08 < share_turned < 0.2  # a fifth of the views, two thirds of them past 15
+
+
+def test_the_command_line_renders_with_the_same_default_share():
+    from desktop.cli import _build_subcommand_parser
+
+    args = _build_subcommand_parser("synth").parse_args(["synth", "--out", "x"])
+    assert args.square_views == SQUARE_VIEW_SHARE
