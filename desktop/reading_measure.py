@@ -288,8 +288,15 @@ def simulate(
     return frames, expected
 
 
-def measure_video(paths: Sequence[Path], rng: random.Random, drop: float, misread: float) -> str:
-    """Play each still's readable melds back as a hand; one line of figures."""
+def measure_video(
+    paths: Sequence[Path],
+    rng: random.Random,
+    drop: float,
+    misread: float,
+    misses: list[str] | None = None,
+) -> str:
+    """Play each still's readable melds back as a hand; one line of figures. Melds not
+    exact at the end are added to ``misses`` when given."""
     from desktop.reading_referee import Referee
     from engine import get_preset
 
@@ -331,6 +338,8 @@ def measure_video(paths: Sequence[Path], rng: random.Random, drop: float, misrea
                     exact += 1
                 else:
                     ok = False
+                    if misses is not None:
+                        misses.append(f"{path.stem} {zone} {m['kind']} {m['cards']} read {read}")
         hands_all_right += ok
     n = len(paths)
     return (
@@ -361,7 +370,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         truths = truths[: args.limit]
     rng = random.Random(args.seed)
     if args.video:
-        print(measure_video(truths, rng, args.drop, args.misread))
+        video_misses: list[str] = []
+        print(measure_video(truths, rng, args.drop, args.misread, video_misses))
+        for miss in video_misses[: args.show_misses]:
+            print("  miss:", miss)
         return 0
     reader = None
     if args.detector:

@@ -46,8 +46,10 @@ class Referee:
         backs_xyxy: Sequence[BoxXYXY] | None = None,
     ) -> list[dict[str, Any]]:
         """One frame; ``backs_xyxy`` (card backs the reader saw) lets it see a pozzetto go."""
-        layout = build_layout(detections, size_wh, self.zones)
-        events = self.memory.update(layout, t_monotonic)
+        # Cards the memory saw before the fan covered them are read where they lie.
+        covered = self.memory.covered_readings(detections)
+        layout = build_layout([*detections, *covered], size_wh, self.zones)
+        events = self.memory.update(layout, t_monotonic, covered)
         if backs_xyxy is not None:
             events += self.piles.update(backs_xyxy, size_wh, t_monotonic)
         return self.apply(events)

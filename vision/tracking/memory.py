@@ -11,13 +11,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from vision.layout.geometry import distance, principal_axis
 from vision.layout.order import reading_order
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.sightings import Sightings
 from vision.tracking.slots import (
     WILD_LABELS,
     MemMeld,
@@ -34,6 +36,7 @@ from vision.tracking.strays import (
     with_loose_returned,
 )
 from vision.tracking.votes import Votes, majority_reading
+from vision.types import CardDetection
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,37 @@ class TableMemory:
     _loose_votes: dict[str, Votes[tuple[str, ...], tuple[Slot, ...]]] = field(default_factory=dict)
     _frame: int = 0
     _next_uid: int = 1
+    _sightings: Sightings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._sightings = Sightings(
+            self.params.match_radius, self.params.forget_s, self.params.persist_frames
+        )
 
     # ---- one frame -------------------------------------------------------------------
-    def update(self, layout: TableLayout, t_monotonic: float) -> list[TrackEvent]:
+    def covered_readings(self, detections: Sequence[CardDetection]) -> list[CardDetection]:
+        """Readings to add to this frame's ``detections`` before its layout is built: the
+        last readings of known cards (remembered melds' cards, and cards of a meld being
+        laid) whose indices a fan or a hand now covers. Pass them to ``update`` as
+        ``covered``."""
+        out = self._sightings.covered_readings(detections)
+        for meld in self._melds:
+            for mem in meld.slots:
+                if mem.read.covered(mem.card, mem.scale_px, detections, self.params.match_radius):
+                    out += [replace(d, card=mem.card) for d in mem.read.last_read]
+        return out
+
+    def update(
+        self,
+        layout: TableLayout,
+        t_monotonic: float,
+        covered: Sequence[CardDetection] = (),
+    ) -> list[TrackEvent]:
+        """One frame's layout; ``covered``: the readings of ``covered_readings`` that were
+        added to its detections (their cards count as remembered, not as seen now)."""
         self._frame += 1
         self.size_wh = layout.size_wh
+        layout = _mark_covered(layout, frozenset(covered))
         for meld in self._melds:
             for mem in meld.slots:
                 mem.visible = False
@@ -81,6 +110,8 @@ class TableMemory:
         for meld, observed in seen.values():
             self._observe_meld(meld, observed, t_monotonic, events)
         self._commit_candidates(t_monotonic, events)
+        held = [mem.frozen() for meld in self._melds for mem in meld.slots]
+        self._sightings.forget(t_monotonic, held)
         self._update_loose(with_loose_returned(layout, returned), t_monotonic)
         return events
 
@@ -111,6 +142,10 @@ class TableMemory:
         for slot, owner in zip(here.loose, owners[start:], strict=True):
             if owner is not None:
                 seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+        # Cards of a fan being laid: a lone card's corners do not yet say which one the
+        # fan will show, so only cards read in a fan are remembered before their meld.
+        unheld = [s for s, o in zip(in_fans, owners, strict=False) if o is None and s.visible]
+        self._sightings.observe(zone, unheld, t)
         return returned
 
     def _claim_slots(self, zone: str, observed: list[Slot], in_fans: int) -> list[MemMeld | None]:
@@ -269,7 +304,8 @@ class TableMemory:
     def _new_slot(self, slot: Slot) -> MemSlot:
         mem = MemSlot(self._next_uid, slot.center_xy, slot.scale_px)
         self._next_uid += 1
-        mem.observe(slot)
+        mem.observe(replace(slot, visible=True))  # a covered card's last reading counts once
+        mem.visible = slot.visible
         return mem
 
     # ---- candidates for new melds ----------------------------------------------------
@@ -371,3 +407,23 @@ class TableMemory:
             groups = [m.group(relabel) for m in self._melds if m.zone == name]
             zones[name] = ZoneLayout(name, tuple(reading_order(groups)), self._loose.get(name, ()))
         return TableLayout(self.size_wh, zones)
+
+
+def _mark_covered(layout: TableLayout, covered: frozenset[CardDetection]) -> TableLayout:
+    """Cards made only of ``covered`` readings are remembered, not seen: not visible in a
+    fan, and left out when they lie alone (a covered card is known only in its fan)."""
+    if not covered:
+        return layout
+
+    def is_covered(slot: Slot) -> bool:
+        return bool(slot.detections) and all(d in covered for d in slot.detections)
+
+    zones: dict[str, ZoneLayout] = {}
+    for name, zone in layout.zones.items():
+        melds = tuple(
+            replace(g, slots=tuple(replace(s, visible=not is_covered(s)) for s in g.slots))
+            for g in zone.melds
+        )
+        loose = tuple(s for s in zone.loose if not is_covered(s))
+        zones[name] = replace(zone, melds=melds, loose=loose)
+    return replace(layout, zones=zones)

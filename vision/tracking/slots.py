@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from vision.layout.geometry import distance, project
 from vision.layout.types import MeldGroup, PointXY, Slot
+from vision.tracking.sightings import IndexPlaces
 from vision.tracking.votes import Votes
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
@@ -21,6 +22,7 @@ class MemSlot:
     votes: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     visible: bool = True
+    read: IndexPlaces = field(default_factory=IndexPlaces)
 
     @property
     def card(self) -> str:
@@ -34,11 +36,15 @@ class MemSlot:
         return mean * (self.votes[card] / total if total > 0 else 0.0)
 
     def observe(self, slot: Slot) -> None:
-        self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
-        self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
+        """A reading of this card; a covered card's replayed reading (not visible) only
+        confirms where it lies."""
+        if slot.visible:
+            self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
+            self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
+            self.read.record(slot)
         self.center_xy = slot.center_xy
         self.scale_px = slot.scale_px
-        self.visible = True
+        self.visible = self.visible or slot.visible
 
     def frozen(self, card: str | None = None) -> Slot:
         return Slot(

@@ -1,0 +1,111 @@
+"""Cards the memory knows whose index a fan now covers are read where they lie
+(``TableMemory.covered_readings``), so a covered card does not break its fan."""
+
+from __future__ import annotations
+
+from desktop.reading_referee import Referee
+from engine import get_preset
+from tests.vision.layout.fans import det, fan
+from vision.layout import build_layout
+from vision.tracking import EventKind, TableMemory
+
+SIZE = (1280, 720)
+FPS = 10.0
+HEARTS = ["7H", "8H", "9H", "10H", "JH"]
+
+
+def play(memory, frames, t0=0.0, *, put_back=True):
+    """Feed detection lists at FPS as the referee does (covered cards put back, unless
+    ``put_back`` is off); return every event."""
+    events = []
+    for k, dets in enumerate(frames):
+        covered = memory.covered_readings(dets) if put_back else []
+        layout = build_layout([*dets, *covered], SIZE)
+        events += memory.update(layout, t0 + k / FPS, covered)
+    return events
+
+
+def table(memory, zone="A"):
+    return [list(m.cards) for m in memory.state().zone(zone).melds]
+
+
+def without(dets, *cards):
+    """The detections less every index of ``cards`` (covered by the card laid on them)."""
+    return [d for d in dets if d.card not in cards]
+
+
+def test_a_top_card_laid_over_the_last_cards_index_joins_its_meld():
+    # The run 7H-10H is remembered; the JH laid on it covers the 10H's index, so one frame
+    # shows a gap of two fan steps before the JH, and the JH alone would be let go.
+    for put_back in (True, False):
+        memory = TableMemory()
+        play(memory, [fan(HEARTS[:4], 400, 450)] * 12, put_back=put_back)
+        assert table(memory) == [HEARTS[:4]]
+        events = play(
+            memory, [without(fan(HEARTS, 400, 450), "10H")] * 12, t0=2.0, put_back=put_back
+        )
+        added = [e.cards for e in events if e.kind is EventKind.CARDS_ADDED]
+        if put_back:
+            assert table(memory) == [HEARTS]
+            assert added == [("JH",)]
+            slots = memory.state().zone("A").melds[0].slots
+            assert [s.visible for s in slots] == [True, True, True, False, True]
+        else:  # what the put-back readings prevent
+            assert table(memory) == [HEARTS[:4]]
+            assert added == []
+
+
+def test_a_card_covered_before_its_meld_is_confirmed_is_laid_with_it():
+    # Three cards show for 0.2 s (too short to lay a meld), then the fourth card covers the
+    # first one's index: the meld is laid with all four, in table order.
+    memory = TableMemory()
+    first = fan(["4S", "5S", "6S"], 400, 450, second_index=False)
+    later = without(fan(["4S", "5S", "6S", "7S"], 400, 450), "4S")
+    events = play(memory, [first] * 3 + [later] * 12)
+    assert table(memory) == [["4S", "5S", "6S", "7S"]]
+    laid = [e.cards for e in events if e.kind is EventKind.MELD_LAID]
+    assert laid == [("4S", "5S", "6S", "7S")]
+
+    control = TableMemory()
+    play(control, [first] * 3 + [later] * 12, put_back=False)
+    assert table(control) == [["5S", "6S", "7S"]]
+
+
+def test_a_fan_seen_for_fewer_frames_than_a_meld_needs_is_never_put_back():
+    # A hand carrying three fanned cards over the table for two frames.
+    passing = fan(["KC", "QD", "9S"], 300, 450, second_index=False)
+    memory = TableMemory()
+    play(memory, [passing] * 2)
+    assert memory.covered_readings([]) == []
+    play(memory, [passing], t0=0.2)  # a third frame: now it is a card being laid
+    assert {d.card for d in memory.covered_readings([])} == {"KC", "QD", "9S"}
+
+
+def test_a_card_showing_another_corner_is_not_put_back_a_second_time():
+    memory = TableMemory()
+    cards = ["3D", "4D", "5D", "6D"]
+    play(memory, [fan(cards, 400, 450, four_corner=True)] * 12)
+    assert table(memory) == [cards]
+    full = fan(cards, 400, 450, four_corner=True)
+    one_corner_less = [d for d in full if d is not next(x for x in full if x.card == "4D")]
+    assert memory.covered_readings(one_corner_less) == []
+    assert {d.card for d in memory.covered_readings(without(full, "4D"))} == {"4D"}
+
+
+def test_a_card_laid_exactly_over_a_known_index_is_not_doubled():
+    memory = TableMemory()
+    play(memory, [fan(HEARTS[:3], 400, 450)] * 12)
+    over = fan(HEARTS[:3], 400, 450)
+    over[1] = det("QC", *over[1].center_xy)  # another card lies where 8H's index was
+    assert memory.covered_readings(over) == []
+
+
+def test_the_referee_reads_the_covered_card_in_its_fan():
+    referee = Referee(get_preset("pagat"))
+    for k in range(12):
+        referee.update(fan(HEARTS[:4], 400, 450), SIZE, k / FPS)
+    for k in range(12):
+        referee.update(without(fan(HEARTS, 400, 450), "10H"), SIZE, 2.0 + k / FPS)
+    melds = referee.reading().melds["A"]
+    assert [list(m.cards) for m in melds] == [HEARTS]
+    assert [e["type"] for e in referee.events].count("card_added") == 1
