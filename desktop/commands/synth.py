@@ -2,7 +2,7 @@
 
     arbitro synth --out DIR --count N --seed S [--size 1280x720]
                   [--styles a,b | --exclude-styles c] [--framing auto|table|close]
-                  [--square-views 0.8] [--workers 2]
+                  [--square-views 0.8] [--min-visible 0.85] [--workers 2]
 
 Writes DIR/images/000000.jpg, DIR/labels/000000.txt, DIR/truth/000000.json, ...; the same
 seed gives the same files. See docs/synth.md.
@@ -33,6 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=float,
         default=0.8,  # vision.synth.camera.SQUARE_VIEW_SHARE, kept out of the import path
         help="share of views square to the table, the rest at any angle (default 0.8)",
+    )
+    p.add_argument(
+        "--min-visible",
+        type=float,
+        default=0.85,  # vision.synth.labels.MIN_VISIBLE_FRAC, kept out of the import path
+        help="label an index when this share of it shows (default 0.85; training sets may "
+        "ask less, so the detector learns indices a fan partly covers)",
     )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
@@ -78,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--workers must be at least 1")
     if not 0.0 <= args.square_views <= 1.0:
         return _fail("--square-views must be between 0 and 1")
+    if not 0.0 < args.min_visible <= 1.0:
+        return _fail("--min-visible must be above 0 and at most 1")
     try:
         styles = select_styles(_names(args.styles), _names(args.exclude_styles))
     except KeyError as e:
@@ -95,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
         styles=styles,
         framing=args.framing,
         square_view_share=args.square_views,
+        min_visible_frac=args.min_visible,
     )
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:

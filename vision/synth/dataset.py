@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.synth.camera import SQUARE_VIEW_SHARE, sample_camera
-from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION
+from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION, MIN_VISIBLE_FRAC
 from vision.synth.plan import plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
 from vision.synth.styles import get_style, jittered_style, with_swapped_font
@@ -34,6 +34,7 @@ class SynthConfig:
     framing: str = "auto"  # "auto", "table" or "close" (see camera.sample_camera)
     style_variants: int = 8  # variants of each procedural style (1 = the styles as named)
     square_view_share: float = SQUARE_VIEW_SHARE  # views square to the table, the rest turned
+    min_visible_frac: float = MIN_VISIBLE_FRAC  # the label rule's share of an index showing
 
 
 def render_sample(
@@ -53,7 +54,10 @@ def render_sample(
         rng, plan, cfg.size_wh, cfg.framing, square_view_share=cfg.square_view_share
     )
     meta = {"seed": cfg.seed, "index": index}
-    return render_table(plan, style, camera, rng, with_owner=with_owner, meta=meta)
+    return render_table(
+        plan, style, camera, rng, with_owner=with_owner, meta=meta,
+        min_visible_frac=cfg.min_visible_frac,
+    )  # fmt: skip
 
 
 def truth_json(scene: RenderedScene) -> str:

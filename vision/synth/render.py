@@ -17,7 +17,7 @@ from vision.synth.clutter import SPRITE_PX_PER_MM, make_sprite
 from vision.synth.effects import Effects, apply_camera, apply_lighting, sample_effects
 from vision.synth.faces import CARD_H, CARD_W, CardFace, get_face
 from vision.synth.glyphs import iround
-from vision.synth.labels import YoloLabel, scene_labels
+from vision.synth.labels import MIN_VISIBLE_FRAC, YoloLabel, scene_labels
 from vision.synth.plan import PlacedCard, TablePlan
 from vision.synth.styles import DeckStyle
 from vision.synth.surfaces import make_surface
@@ -201,6 +201,7 @@ def render_table(
     surface_bgr: np.ndarray | None = None,
     with_owner: bool = False,
     meta: dict | None = None,
+    min_visible_frac: float = MIN_VISIBLE_FRAC,
 ) -> RenderedScene:
     """Draw ``plan`` in ``style`` through ``camera``. Pass the same ``camera``, ``effects``
     and ``surface_bgr`` to film a changing table with a steady view."""
@@ -209,7 +210,7 @@ def render_table(
     fx = effects or sample_effects(rng)
     img, owner, homs = compose(plan, style, camera, rng, surface_bgr)
     apply_lighting(img, owner, fx)
-    labels, truth = scene_labels(plan, homs, owner, camera, style)
+    labels, truth = scene_labels(plan, homs, owner, camera, style, min_visible_frac)
     truth["effects"] = {"jpeg_quality": fx.jpeg_quality}
     if meta:
         truth.update(meta)

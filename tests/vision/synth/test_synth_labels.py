@@ -36,6 +36,7 @@ def _render(
     occluders: tuple[Occluder, ...] = (),
     style: str = "classic",
     tilt: bool = False,
+    min_visible_frac: float = MIN_VISIBLE_FRAC,
 ) -> RenderedScene:
     plan = finish_plan(CARD_MM, cards, [], occluders)
     cam = top_down_camera((0.0, 0.0), px_per_mm, SIZE, angle)
@@ -43,7 +44,8 @@ def _render(
     surface = np.full((SIZE[1], SIZE[0], 3), (60.0, 110.0, 40.0), np.float32)  # green felt
     rng = np.random.default_rng(0)
     return render_table(plan, get_style(style), cam, rng, effects=plain_effects(),
-                        surface_bgr=surface, with_owner=True)  # fmt: skip
+                        surface_bgr=surface, with_owner=True,
+                        min_visible_frac=min_visible_frac)  # fmt: skip
 
 
 def _card(uid: int, card: str, xy: tuple[float, float], angle: float = 0.0) -> PlacedCard:
@@ -148,6 +150,20 @@ def test_partly_covered_index_follows_the_visibility_rule(covered: float, labell
     assert tl["labelled"] is labelled
     assert (tl["visible_frac"] >= MIN_VISIBLE_FRAC) is labelled
     assert abs(tl["visible_frac"] - (1 - covered)) < 0.12
+
+
+def test_a_training_set_may_label_indices_a_fan_partly_covers() -> None:
+    # a quarter of the index is under the next card: out by the default rule, in by 0.7
+    x1, x2 = _index_width_mm("9C")
+    cards = [_card(0, "9C", (0.0, 0.0)), _card(1, "KS", (x2 - 0.25 * (x2 - x1), 0.0))]
+    by_rule = {}
+    for rule in (MIN_VISIBLE_FRAC, 0.7):
+        scene = _render(cards, min_visible_frac=rule)
+        tl = next(e for e in scene.truth["cards"][0]["indices"] if e["corner"] == "tl")
+        assert 0.7 <= tl["visible_frac"] < MIN_VISIBLE_FRAC
+        by_rule[rule] = (tl["labelled"], len(_labels_of(scene, "9C")))
+    # the 9C's other index (bottom right, under the KS) shows under neither rule
+    assert by_rule == {MIN_VISIBLE_FRAC: (False, 0), 0.7: (True, 1)}
 
 
 def test_object_over_an_index_hides_it() -> None:
