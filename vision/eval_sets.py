@@ -7,6 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from vision.evaluation import TruthCard
+from vision.types import BoxXYXY
+
+# An index at least this visible but below the label rule is a fair place to read a card
+# (a fan's next card covers part of its suit); less than half shown is not asked about.
+PARTLY_VISIBLE_FRAC = 0.5
 
 
 def real_set(folder: Path) -> Iterator[tuple[Path, list[TruthCard]]]:
@@ -42,7 +47,9 @@ def rendered_set(folder: Path) -> Iterator[tuple[Path, list[TruthCard]]]:
     """A folder written by ``arbitro synth``: each face-up card owns its labelled index boxes.
 
     A card counts only when at least one of its indices passed the renderer's visibility
-    rule: those are the cards a reader can fairly be asked to find.
+    rule: those are the cards a reader can fairly be asked to find. Its indices that show
+    at least half but less than that rule asks (a fan's next card over the suit) are
+    partial regions: a reading there is right or a misread, not a false alarm.
     """
     for image_path in sorted((folder / "images").glob("*.jpg")):
         truth = json.loads((folder / "truth" / (image_path.stem + ".json")).read_text())
@@ -54,11 +61,18 @@ def truth_cards(truth: dict) -> list[TruthCard]:  # type: ignore[type-arg]
     for card in truth.get("cards", []):
         if not card.get("face_up") or not card.get("card"):
             continue
-        regions = tuple(
-            tuple(float(v) for v in index["box_xyxy"])
-            for index in card.get("indices", [])
-            if index.get("labelled")
+        indices = card.get("indices", [])
+        regions = tuple(_box(i) for i in indices if i.get("labelled"))
+        partial = tuple(
+            _box(i)
+            for i in indices
+            if not i.get("labelled") and i.get("visible_frac", 0.0) >= PARTLY_VISIBLE_FRAC
         )
-        if regions:
-            cards.append(TruthCard(card["card"], regions))  # type: ignore[arg-type]
+        if regions or partial:
+            cards.append(TruthCard(card["card"], regions, partial))
     return cards
+
+
+def _box(index: dict) -> BoxXYXY:  # type: ignore[type-arg]
+    x1, y1, x2, y2 = (float(v) for v in index["box_xyxy"])
+    return (x1, y1, x2, y2)

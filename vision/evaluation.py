@@ -4,7 +4,9 @@ One rule serves both kinds of ground truth: a card owns one or more regions (its
 box in the real photo sets; its visible index boxes in rendered tables). A prediction whose
 centre lies in a region of a card with the same label is a hit; a card is found when at
 least one hit lands on it; a prediction that lands only on other cards is a misread; one
-that lands on no card at all is a false alarm.
+that lands on no card at all is a false alarm. A rendered card may also own regions that
+show only in part (an index a fan partly covers): a prediction there is judged the same
+way, but those regions do not make a card one the reader must find.
 """
 
 from __future__ import annotations
@@ -18,7 +20,12 @@ from vision.types import BoxXYXY, CardDetection
 @dataclass(frozen=True)
 class TruthCard:
     card: str
-    regions_xyxy: tuple[BoxXYXY, ...]
+    regions_xyxy: tuple[BoxXYXY, ...]  # finding the card means a hit in one of these
+    partial_regions_xyxy: tuple[BoxXYXY, ...] = ()  # a reading here is judged, not required
+
+    @property
+    def required(self) -> bool:
+        return bool(self.regions_xyxy)
 
 
 @dataclass
@@ -87,17 +94,21 @@ def score_image(
 ) -> None:
     truth = list(truth)
     tally.images += 1
-    tally.cards += len(truth)
+    tally.cards += sum(t.required for t in truth)
     tally.predictions += len(predictions)
     found = [False] * len(truth)
     for prediction in predictions:
         centre = prediction.center_xy
-        landed = [i for i, t in enumerate(truth) if any(_inside(centre, r) for r in t.regions_xyxy)]
+        landed = [
+            i
+            for i, t in enumerate(truth)
+            if any(_inside(centre, r) for r in (*t.regions_xyxy, *t.partial_regions_xyxy))
+        ]
         matching = [i for i in landed if agree(prediction.card, truth[i].card)]
         if matching:
             tally.hits += 1
             for i in matching:
-                found[i] = True
+                found[i] = found[i] or any(_inside(centre, r) for r in truth[i].regions_xyxy)
         elif landed:
             tally.misreads += 1
             key = f"{truth[landed[0]].card}->{prediction.card}"

@@ -58,3 +58,58 @@ def test_a_rank_only_truth_label_matches_a_full_card_of_that_rank():
 def test_rates():
     tally = Tally(cards=4, found=3, predictions=5, hits=4, misreads=1)
     assert (tally.recall, tally.precision, tally.misread_rate) == (0.75, 0.8, 0.2)
+
+
+# A rendered 7D whose labelled index is at the left, and a partly covered 6D (no labelled
+# index: a fan's next card lies over its suit).
+PARTLY = [
+    TruthCard("7D", ((0, 0, 10, 20),), ((100, 0, 110, 20),)),
+    TruthCard("6D", (), ((50, 0, 60, 20),)),
+]
+
+
+@pytest.mark.parametrize(
+    ("predictions", "found", "hits", "misreads", "false_alarms"),
+    [
+        ([det("6D", 55, 10)], 0, 1, 0, 0),  # read right where it partly shows: not required
+        ([det("6S", 55, 10)], 0, 0, 1, 0),  # read wrong there: a misread all the same
+        ([det("7D", 105, 10)], 0, 1, 0, 0),  # a partial region alone does not find the card
+        ([det("7D", 5, 10), det("7D", 105, 10)], 1, 2, 0, 0),
+    ],
+)
+def test_partly_visible_indices_are_judged_but_not_required(
+    predictions, found, hits, misreads, false_alarms
+):
+    tally = Tally()
+    score_image(tally, predictions, PARTLY)
+    assert tally.cards == 1  # the 6D shows no index fully enough to be asked for
+    assert (tally.found, tally.hits, tally.misreads, tally.false_alarms) == (
+        found,
+        hits,
+        misreads,
+        false_alarms,
+    )
+
+
+def test_a_rendered_truth_gives_partial_regions_from_half_visible_indices():
+    from vision.eval_sets import PARTLY_VISIBLE_FRAC, truth_cards
+
+    def index(frac, labelled, x):
+        return {"box_xyxy": [x, 0, x + 10, 20], "visible_frac": frac, "labelled": labelled}
+
+    truth = {
+        "cards": [
+            {
+                "card": "7D",
+                "face_up": True,
+                "indices": [index(1.0, True, 0), index(0.7, False, 100)],
+            },
+            {"card": "6D", "face_up": True, "indices": [index(PARTLY_VISIBLE_FRAC, False, 50)]},
+            {"card": "5D", "face_up": True, "indices": [index(0.3, False, 70)]},
+        ]
+    }
+    cards = truth_cards(truth)
+    assert [(c.card, c.regions_xyxy, c.partial_regions_xyxy) for c in cards] == [
+        ("7D", ((0.0, 0.0, 10.0, 20.0),), ((100.0, 0.0, 110.0, 20.0),)),
+        ("6D", (), ((50.0, 0.0, 60.0, 20.0),)),
+    ]
