@@ -128,7 +128,7 @@ def test_missing_model_exit_2(tmp_path, monkeypatch, capsys):
 
 
 # Held-out tables (deck style never trained on) with melds in both team zones: 18 melds.
-# The shipped model reads 7 of them exactly end to end (models/MODEL_CARD.md); the floor
+# The shipped model reads 8 of them exactly end to end (models/MODEL_CARD.md); the floor
 # sits below that so a broken reader, layout or command fails here, not a retrained model.
 END_TO_END_SCENES = (0, 4, 5)
 END_TO_END_FLOOR = 6
