@@ -1,6 +1,9 @@
 """The hand's memory: a stable table built from many noisy frames.
 
-- A remembered card stays when later frames do not show it (a fan covering it, a hand).
+- A remembered card stays when later frames do not show it (a fan covering it, a hand),
+  and its last reading is put back into the frame (``covered_readings``) so the layout
+  still finds it in its fan; so is a card of a meld being laid, covered before the meld
+  was confirmed.
 - A meld only grows; any change to it (a card added, a card moved) and any new meld must be
   seen the same way for ``persist_frames`` frames spanning ``persist_s`` seconds, so a
   hand passing over the table creates nothing. Frames showing the meld whole and unchanged
@@ -144,7 +147,8 @@ class TableMemory:
                 seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
         # Cards of a fan being laid: a lone card's corners do not yet say which one the
         # fan will show, so only cards read in a fan are remembered before their meld.
-        unheld = [s for s, o in zip(in_fans, owners, strict=False) if o is None and s.visible]
+        fan_owners = owners[: len(in_fans)]
+        unheld = [s for s, o in zip(in_fans, fan_owners, strict=True) if o is None and s.visible]
         self._sightings.observe(zone, unheld, t)
         return returned
 
