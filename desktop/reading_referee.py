@@ -14,7 +14,6 @@ from typing import Any
 
 from desktop.table_reading import MeldReading, TableReading, judge_group, read_table
 from engine import Rules
-from vision.layout import build_layout
 from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap
 from vision.tracking import EventKind, MemoryParams, TableMemory, TrackEvent
@@ -46,10 +45,7 @@ class Referee:
         backs_xyxy: Sequence[BoxXYXY] | None = None,
     ) -> list[dict[str, Any]]:
         """One frame; ``backs_xyxy`` (card backs the reader saw) lets it see a pozzetto go."""
-        # Cards the memory saw before the fan covered them are read where they lie.
-        covered = self.memory.covered_readings(detections)
-        layout = build_layout([*detections, *covered], size_wh, self.zones)
-        events = self.memory.update(layout, t_monotonic, covered)
+        events = self.memory.read_frame(detections, size_wh, t_monotonic, self.zones)
         if backs_xyxy is not None:
             events += self.piles.update(backs_xyxy, size_wh, t_monotonic)
         return self.apply(events)

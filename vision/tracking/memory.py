@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from vision.layout.build import build_layout
 from vision.layout.geometry import distance, principal_axis
 from vision.layout.order import reading_order
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
+from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.sightings import Sightings
@@ -79,11 +81,24 @@ class TableMemory:
         )
 
     # ---- one frame -------------------------------------------------------------------
+    def read_frame(
+        self,
+        detections: Sequence[CardDetection],
+        size_wh: tuple[int, int],
+        t_monotonic: float,
+        zones: ZoneMap | None = None,
+    ) -> list[TrackEvent]:
+        """One frame's detections: the known cards a fan now covers are put back where
+        they were read, the layout is built, and the memory takes it."""
+        covered = self.covered_readings(detections)
+        layout = build_layout([*detections, *covered], size_wh, zones)
+        return self.update(layout, t_monotonic, covered)
+
     def covered_readings(self, detections: Sequence[CardDetection]) -> list[CardDetection]:
         """Readings to add to this frame's ``detections`` before its layout is built: the
         last readings of known cards (remembered melds' cards, and cards of a meld being
         laid) whose indices a fan or a hand now covers. Pass them to ``update`` as
-        ``covered``."""
+        ``covered`` (``read_frame`` does both)."""
         out = self._sightings.covered_readings(detections)
         for meld in self._melds:
             for mem in meld.slots:

@@ -16,12 +16,14 @@ HEARTS = ["7H", "8H", "9H", "10H", "JH"]
 
 def play(memory, frames, t0=0.0, *, put_back=True):
     """Feed detection lists at FPS as the referee does (covered cards put back, unless
-    ``put_back`` is off); return every event."""
+    ``put_back`` is off: the layout of the detections alone); return every event."""
     events = []
     for k, dets in enumerate(frames):
-        covered = memory.covered_readings(dets) if put_back else []
-        layout = build_layout([*dets, *covered], SIZE)
-        events += memory.update(layout, t0 + k / FPS, covered)
+        t = t0 + k / FPS
+        if put_back:
+            events += memory.read_frame(dets, SIZE, t)
+        else:
+            events += memory.update(build_layout(dets, SIZE), t)
     return events
 
 
