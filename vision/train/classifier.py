@@ -35,17 +35,25 @@ def _load(npz_path: Path) -> tuple[torch.Tensor, torch.Tensor]:
 # cards on a real table lie at every angle, and a corner index keeps its meaning when turned:
 # which way up it is shows in where the suit sits against the rank.
 FREE_TURN_SHARE = 0.4
+# Share of training crops drained of most of their colour. Colour alone tells clubs from
+# spades on a four-colour deck (green clubs), so a classifier that never has to read the
+# shape misreads the same club printed black on another deck as a spade.
+DESATURATE_SHARE = 0.25
 
 
 def _augment(
-    batch: torch.Tensor, generator: torch.Generator, free_turn_share: float = FREE_TURN_SHARE
+    batch: torch.Tensor,
+    generator: torch.Generator,
+    free_turn_share: float = FREE_TURN_SHARE,
+    desaturate_share: float = DESATURATE_SHARE,
 ) -> torch.Tensor:
     """Geometric, resolution and photometric changes on uint8 crops (N, 3, H, W) -> float.
 
     The renders are cleaner than a webcam: this turns each crop (a few degrees as a fan's
     cards sit, or any angle for ``free_turn_share`` of them), moves and scales it (a
     detector's box is never exact), softens a third of them (defocus, a small index
-    upscaled) and varies light, colour and noise.
+    upscaled), drains the colour of ``desaturate_share`` of them (the shape must tell the
+    suit) and varies light, colour and noise.
     """
     x = batch.float()
     n = x.shape[0]
@@ -77,6 +85,13 @@ def _augment(
         x[soften] = nn.functional.interpolate(
             small, size=(side, side), mode="bilinear", align_corners=False
         )
+    drained = torch.rand(n, generator=generator) < desaturate_share
+    if drained.any():
+        gray = x[drained].mean(dim=1, keepdim=True)
+        kept_colour = torch.empty(int(drained.sum()), 1, 1, 1).uniform_(
+            0.0, 0.3, generator=generator
+        )
+        x[drained] = gray + (x[drained] - gray) * kept_colour
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
     contrast = uniform(0.6, 1.2, 1, 1, 1)
     gain = uniform(0.7, 1.3, 1, 1, 1)

@@ -60,3 +60,29 @@ def test_free_turns_lay_an_index_at_any_angle_and_the_rest_stay_nearly_square():
     turned = _bar_angles_deg(_augment(card, torch.Generator().manual_seed(5), 1.0))
     assert float(square.abs().max()) < 12.0
     assert float((turned.abs() > 30).float().mean()) > 0.4
+
+
+def _green_ink_on_stock() -> "torch.Tensor":
+    """A four-colour deck's club: green ink (BGR 40, 120, 20) on white stock."""
+    card = torch.full((64, 3, 40, 40), 235, dtype=torch.uint8)
+    card[:, 0, 12:28, 12:28], card[:, 1, 12:28, 12:28], card[:, 2, 12:28, 12:28] = 40, 120, 20
+    return card
+
+
+def _ink_colourfulness(out: "torch.Tensor") -> "torch.Tensor":
+    ink = out[:, :, 16:24, 16:24].mean(dim=(2, 3))
+    return ink.amax(dim=1) - ink.amin(dim=1)
+
+
+def test_drained_crops_keep_their_shape_but_lose_the_colour_that_would_tell_the_suit():
+    """Green clubs must be read by their shape, or a black club of the same shape reads as
+    a spade: drained crops keep little of the ink's colour, the others keep it (the light's
+    own tint, up to 12% per channel, is left on both)."""
+    card = _green_ink_on_stock()
+    drained = _augment(card, torch.Generator().manual_seed(4), 0.0, desaturate_share=1.0)
+    coloured = _augment(card, torch.Generator().manual_seed(4), 0.0, desaturate_share=0.0)
+    assert float(_ink_colourfulness(coloured).median()) > 60
+    assert float(_ink_colourfulness(drained).median()) < 25
+    stock = drained[:, :, 2:8, 2:8].mean(dim=(1, 2, 3))
+    ink = drained[:, :, 16:24, 16:24].mean(dim=(1, 2, 3))
+    assert bool((stock - ink > 50).all())
