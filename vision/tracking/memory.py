@@ -173,16 +173,20 @@ class TableMemory:
         One reading per remembered card and frame, the nearest first: the same card read
         again further off (its other corner, a neighbouring fan's end) is not that card.
         Readings in a fan (the first ``in_fans``) go before lone ones: a lone reading of a
-        card that a fan shows too is mostly its far corner, however near it lies.
+        card that a fan shows too is mostly its far corner, however near it lies. A reading
+        lying where a meld's top card shows its far corner is never that card: when the
+        near corner is hidden, it would take the next fan on the line into the meld.
         """
+        melds = [m for m in self._melds if m.zone == zone]
+        fans = {m.meld_id: KnownFan.of([s.frozen() for s in m.slots]) for m in melds}
         pairs = sorted(
             (i >= in_fans, distance(mem.center_xy, obs.center_xy), i, mem.uid, meld)
-            for meld in self._melds
-            if meld.zone == zone
+            for meld in melds
             for mem in meld.slots
             for i, obs in enumerate(observed)
             if mem.card == obs.card
             and distance(mem.center_xy, obs.center_xy) <= self.params.match_radius * obs.scale_px
+            and not fans[meld.meld_id].is_far_corner(obs)
         )
         owners: list[MemMeld | None] = [None] * len(observed)
         claimed: set[int] = set()

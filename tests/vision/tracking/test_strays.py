@@ -55,6 +55,24 @@ def test_a_top_cards_far_corner_heading_the_next_fan_is_not_added_to_it():
     ]
 
 
+
+def test_a_top_cards_far_corner_claims_nothing_while_its_near_corner_is_hidden():
+    """A meld laid end to end after a remembered one: its fan is headed by the older
+    meld's top card's far corner. In frames where that top card's near corner is hidden,
+    the far corner must not stand for the card, or the new fan joins the older meld."""
+    memory = TableMemory()
+    sets = column(["3S", "3D", "3C"], 100, step=15.0)  # top card 3C at y=130
+    play(memory, [frame([sets])] * 12)
+    far = slot("3C", 160)  # two steps past it: near enough to be taken for the card
+    run = column(["2C", "9H", "8H"], 175, step=15.0)
+    frames = [frame([sets[:2] if k % 2 else sets, [far, *run]]) for k in range(30)]
+    events = play(memory, frames, t0=1.2)
+    assert added(events) == []
+    assert [list(m.cards) for m in memory.state().zone("A").melds] == [
+        ["3S", "3D", "3C"],
+        ["2C", "9H", "8H"],
+    ]
+
 def test_a_loose_card_of_another_zone_taken_into_a_fan_is_not_added():
     memory = TableMemory()
     shown = [slot("KS", 360, x=112), slot("7C", 380, x=160)]
