@@ -55,7 +55,6 @@ def test_a_top_cards_far_corner_heading_the_next_fan_is_not_added_to_it():
     ]
 
 
-
 def test_a_top_cards_far_corner_claims_nothing_while_its_near_corner_is_hidden():
     """A meld laid end to end after a remembered one: its fan is headed by the older
     meld's top card's far corner. In frames where that top card's near corner is hidden,
@@ -72,6 +71,7 @@ def test_a_top_cards_far_corner_claims_nothing_while_its_near_corner_is_hidden()
         ["3S", "3D", "3C"],
         ["2C", "9H", "8H"],
     ]
+
 
 def test_a_loose_card_of_another_zone_taken_into_a_fan_is_not_added():
     memory = TableMemory()
