@@ -188,10 +188,14 @@ def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
 
 
 def read_melds(layout: TableLayout) -> dict[str, list[list[str]]]:
-    from desktop.table_reading import orient
+    """Each team's melds as the referee reads them (table order, an end card that breaks
+    a meld read apart)."""
+    from desktop.table_reading import judge_group
     from engine import PAGAT
 
-    return {z: [list(orient(m.cards, PAGAT)[0]) for m in layout.zone(z).melds] for z in ("A", "B")}
+    return {
+        z: [list(judge_group(z, m, PAGAT).cards) for m in layout.zone(z).melds] for z in ("A", "B")
+    }
 
 
 def _table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:

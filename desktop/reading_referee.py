@@ -74,7 +74,8 @@ class Referee:
             zone, group = melds[ev.meld_id]
             now = judge_group(zone, group, self.rules)
             if ev.kind is EventKind.CARDS_ADDED:  # one event per card, in slot order
-                out.extend({**self._structural(ev, now), "cards": [card]} for card in ev.cards)
+                added = _without(ev.cards, now.set_aside)  # a card read apart joined nothing
+                out.extend({**self._structural(ev, now), "cards": [card]} for card in added)
             else:
                 out.append(self._structural(ev, now))
             touched[ev.meld_id] = ev.t_monotonic
@@ -159,3 +160,12 @@ def _twos_that_changed_role(old: MeldReading | None, now: MeldReading) -> list[s
         return []
     twos = {c for c in now.cards if c[0] == "2" and c in old.cards}
     return sorted(t for t in twos if _is_wild(old, t) != _is_wild(now, t))
+
+
+def _without(cards: Sequence[str], removed: Sequence[str]) -> list[str]:
+    """``cards`` less one copy of each of ``removed``."""
+    left = list(cards)
+    for card in removed:
+        if card in left:
+            left.remove(card)
+    return left

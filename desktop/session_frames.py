@@ -187,10 +187,19 @@ class BlindReader:
         return TableReading(frame.index, frame.image_bgr, (), {}, None, self.status)
 
 
-def _oriented_boxes(cards: Sequence[str], group: Any) -> list[list[float]]:
-    """Index boxes aligned with the reading's cards (the reading may reverse a fan)."""
-    boxes = [_slot_box(s) for s in group.slots]
-    if list(cards) != list(group.cards) and list(cards) == list(reversed(group.cards)):
+def _oriented_boxes(
+    cards: Sequence[str], group: Any, set_aside_end: str | None = None
+) -> list[list[float]]:
+    """Index boxes aligned with the reading's cards (the reading may reverse a fan, and
+    read an end card apart from the meld)."""
+    slots = list(group.slots)
+    if set_aside_end == "first":
+        slots = slots[1:]
+    elif set_aside_end == "last":
+        slots = slots[:-1]
+    boxes = [_slot_box(s) for s in slots]
+    slot_cards = [s.card for s in slots]
+    if list(cards) != slot_cards and list(cards) == slot_cards[::-1]:
         boxes.reverse()
     return boxes if len(boxes) == len(cards) else []
 
@@ -224,7 +233,12 @@ class ModelReader:
         self.status = f"model {version} ({getattr(card_reader, 'backend_name', 'ready')})".strip()
 
     def read(self, frame: Frame) -> TableReading:
-        detections: list[CardDetection] = self._reader.detect(frame.image_bgr)
+        read_for_memory = getattr(self._reader, "read_for_memory", None)
+        detections: list[CardDetection] = (
+            list(read_for_memory(frame.image_bgr).detections)
+            if read_for_memory is not None
+            else self._reader.detect(frame.image_bgr)
+        )
         height, width = frame.image_bgr.shape[:2]
         events = self._referee.update(detections, (width, height), frame.t_monotonic)
         table = self._referee.reading()
@@ -236,7 +250,9 @@ class ModelReader:
                 reading["zones"][team]["melds"], table.melds.get(team, ()), strict=False
             ):
                 group = groups.get(meld.meld_id)
-                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group) if group else []
+                meld_json["boxes_xyxy"] = (
+                    _oriented_boxes(meld.cards, group, meld.set_aside_end) if group else []
+                )
                 meld_json["reason"] = meld_json["faults"][0] if meld_json.get("faults") else None
         reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
         reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]

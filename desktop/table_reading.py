@@ -7,12 +7,18 @@ table order only when the meld was laid that way round; a run laid high card fir
 seen from the other team's side, reads backwards. So each meld is judged both ways: a
 run is legal in one direction only, and where both directions are legal and give a
 different verdict the meld is flagged, never silently decided.
+
+A fan's end is where a neighbouring card creeps in: the corner of a meld's top card lying
+one fan step past the next meld, or a card laid at the end of the wrong fan. A card at
+one end that makes an otherwise legal meld illegal is read apart from it, as a card of
+its own on the team's side, and flagged for the players; a lay-off that truly breaks the
+meld shows the same way, so nothing is hidden.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
@@ -20,6 +26,8 @@ from vision.layout.types import TEAM_ZONES, MeldGroup, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 
 TWOS = ("2C", "2D", "2H", "2S")
+WILD_OR_TWO = (*TWOS, "JK")
+MIN_MELD_CARDS = 3
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,10 @@ class MeldReading:
     confidence: float
     meld_id: int | None = None
     flags: tuple[str, ...] = ()
+    # The fan's end slot read apart from the meld ("first" or "last" in slot order), and
+    # its card: it lies at the fan's end but does not fit the meld.
+    set_aside_end: str | None = None
+    set_aside: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -108,8 +120,40 @@ def two_flags(
 
 def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
     cards, verdict, flags = orient(meld.cards, rules)
+    aside = _end_that_breaks(meld, rules) if not verdict.legal else None
+    if aside is not None:
+        end, kept = aside
+        card = meld.cards[0] if end == "first" else meld.cards[-1]
+        cards, verdict, flags = orient(kept.cards, rules)
+        flags += (
+            f"team {zone}: {card} lies at the end of meld {' '.join(cards)} but does not "
+            "fit it; read as a card of its own (a neighbouring card, or a lay-off to take "
+            "back)",
+        )
+        meld = kept
     extra = two_flags(meld, cards, verdict, rules)
-    return MeldReading(zone, cards, verdict, meld.confidence, meld.meld_id, flags + tuple(extra))
+    reading = MeldReading(zone, cards, verdict, meld.confidence, meld.meld_id, flags + tuple(extra))
+    if aside is None:
+        return reading
+    return replace(reading, set_aside_end=aside[0], set_aside=(card,))
+
+
+def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, MeldGroup] | None:
+    """The one end slot without which an illegal meld is legal, with the meld left;
+    None when neither end, or both, would do (then nothing says which card is not its).
+    A wild at the end is never read apart: a second wild laid on a meld is a fault the
+    players make, and the meld must be reported illegal for it."""
+    if len(meld.slots) <= MIN_MELD_CARDS:
+        return None
+    fits = [
+        (end, kept)
+        for end, card, kept in (
+            ("first", meld.cards[0], replace(meld, slots=meld.slots[1:])),
+            ("last", meld.cards[-1], replace(meld, slots=meld.slots[:-1])),
+        )
+        if card not in WILD_OR_TWO and orient(kept.cards, rules)[1].legal
+    ]
+    return fits[0] if len(fits) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -169,6 +213,7 @@ def read_table(
                 faults = ", ".join(f.value for f in r.verdict.faults)
                 flags.append(f"team {zone} meld {' '.join(r.cards)} is not legal: {faults}")
         loose = [s.card for s in layout.zone(zone).loose]
+        loose += [c for r in readings for c in r.set_aside]
         if loose:
             flags.append(f"cards on team {zone}'s side in no meld: {' '.join(loose)}")
     problems = list(ledger) if ledger is not None else still_ledger(layout)

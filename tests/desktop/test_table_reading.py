@@ -141,3 +141,38 @@ def test_a_two_that_changes_role_without_moving_is_noticed():
     assert _twos_that_changed_role(wild_at_top, natural) == ["2H"]
     assert _twos_that_changed_role(natural, grown) == []
     assert _twos_that_changed_role(None, natural) == []
+
+
+def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagged():
+    """Rules §3 (a set is cards of one rank): the KD at the fan's end, a neighbouring
+    meld's corner or a lay-off that breaks the set, is shown as a card of its own."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(["KD", "4H", "4C", "4D"]), RULES)
+    assert reading.cards == ("4H", "4C", "4D") and reading.verdict.legal
+    assert reading.set_aside == ("KD",) and reading.set_aside_end == "first"
+    assert any("KD lies at the end of meld 4H 4C 4D" in f for f in reading.flags)
+    layout = build_layout(fan(["KD", "4H", "4C", "4D"], 300, 450), SIZE)
+    table = read_table(layout, RULES)
+    assert [m.cards for m in table.melds["A"]] == [("4H", "4C", "4D")]
+    assert "cards on team A's side in no meld: KD" in table.flags
+    # A wild at the other end stays in the meld; the natural stray is read apart.
+    wild_end = judge_group("A", group(["2C", "4H", "5H", "6H", "9S"]), RULES)
+    assert wild_end.cards == ("2C", "4H", "5H", "6H") and wild_end.set_aside == ("9S",)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["4H", "5H", "6H", "JK", "2D"],  # a second wild laid on a meld is a fault to report
+        ["2C", "4H", "5H", "6H", "2D"],  # two wilds (§3.3): either end could be the stray
+        ["3H", "4H", "9S"],  # three cards: nothing left to be a meld
+        ["KD", "4H", "4C", "5D"],  # neither end alone makes it legal
+    ],
+)
+def test_an_illegal_meld_stays_whole_when_no_single_end_card_explains_it(cards):
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(cards), RULES)
+    assert not reading.verdict.legal and reading.set_aside == ()
+    assert sorted(reading.cards) == sorted(cards)
