@@ -133,7 +133,7 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
                 labels = truth["frames"][frame.index]["labels"]
                 cards, backs = exact_readings(labels, (w, h))
             else:
-                reading = reader.read(frame.image_bgr)
+                reading = reader.read_for_memory(frame.image_bgr)
                 cards, backs = list(reading.detections), list(reading.backs_xyxy)
             referee.update(cards, (w, h), frame.t_monotonic, backs)
     state = referee.reading()

@@ -41,10 +41,21 @@ class ReaderConfig:
     nms_iou: float = 0.5
     min_confidence: float = 0.25
     version: str = "unversioned"
+    # Frames of a video or a camera: the hand's memory confirms a card only when several
+    # frames read it, so one frame's doubtful reading costs less there than in a still.
+    # None: the same threshold as a still.
+    tracking_min_confidence: float | None = None
+
+    @property
+    def tracking_threshold(self) -> float:
+        if self.tracking_min_confidence is None:
+            return self.min_confidence
+        return self.tracking_min_confidence
 
     @staticmethod
     def load(path: Path) -> ReaderConfig:
         data = json.loads(path.read_text())
+        tracking = data.get("tracking_min_confidence")
         return ReaderConfig(
             detector_onnx=data["detector_onnx"],
             classifier_onnx=data["classifier_onnx"],
@@ -54,6 +65,7 @@ class ReaderConfig:
             nms_iou=float(data.get("nms_iou", 0.5)),
             min_confidence=float(data.get("min_confidence", 0.25)),
             version=str(data.get("version", "unversioned")),
+            tracking_min_confidence=None if tracking is None else float(tracking),
         )
 
 
@@ -138,6 +150,11 @@ class CardReader:
                 )
         detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
         return Reading(tuple(detections), backs)
+
+    def read_for_memory(self, image_bgr: np.ndarray) -> Reading:
+        """One frame of a video or a camera, for the hand's memory: read at the tracking
+        threshold (``ReaderConfig.tracking_min_confidence``)."""
+        return self.read(image_bgr, self.config.tracking_threshold)
 
     def detect(
         self, image_bgr: np.ndarray, min_confidence: float | None = None

@@ -105,9 +105,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
-    """Card readings, and the card backs when the reader reports them (for the piles)."""
-    if hasattr(reader, "read"):
-        reading = reader.read(image_bgr)
+    """Card readings of one frame for the hand's memory (at the reader's tracking
+    threshold), and the card backs when the reader reports them (for the piles)."""
+    if hasattr(reader, "read_for_memory"):
+        reading = reader.read_for_memory(image_bgr)
         return list(reading.detections), list(reading.backs_xyxy)
     return reader.detect(image_bgr), None
 

@@ -1,0 +1,58 @@
+"""Frames for the hand's memory are read at the tracking threshold; stills at the still one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+
+from vision.detector import CardReader, ReaderConfig, Reading
+
+BASE = {
+    "detector_onnx": "d.onnx",
+    "classifier_onnx": "c.onnx",
+    "input_hw": [544, 960],
+    "labels": ["AC", "none"],
+    "min_confidence": 0.4,
+}
+
+
+def load(tmp_path: Path, **extra: object) -> ReaderConfig:
+    path = tmp_path / "reader.json"
+    path.write_text(json.dumps({**BASE, **extra}))
+    return ReaderConfig.load(path)
+
+
+def test_without_a_tracking_threshold_video_frames_are_read_as_stills(tmp_path: Path) -> None:
+    config = load(tmp_path)
+    assert config.tracking_min_confidence is None
+    assert config.tracking_threshold == 0.4
+
+
+def test_a_tracking_threshold_in_reader_json_is_loaded(tmp_path: Path) -> None:
+    config = load(tmp_path, tracking_min_confidence=0.25)
+    assert config.tracking_threshold == 0.25 and config.min_confidence == 0.4
+
+
+class ThresholdSpy(CardReader):
+    """A reader whose frames record the threshold they were read at."""
+
+    def __init__(self, config: ReaderConfig) -> None:
+        super().__init__(config, SimpleNamespace(name="spy"), SimpleNamespace(name="spy"))
+        self.thresholds: list[float | None] = []
+
+    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
+        self.thresholds.append(min_confidence)
+        return Reading((), ())
+
+
+def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_one(
+    tmp_path: Path,
+) -> None:
+    spy = ThresholdSpy(load(tmp_path, tracking_min_confidence=0.25))
+    image = np.zeros((8, 8, 3), np.uint8)
+    spy.read_for_memory(image)
+    spy.detect(image)
+    assert spy.thresholds == [0.25, None]  # None: read() falls back to min_confidence
