@@ -116,8 +116,9 @@ def write_reader_config(
         "min_detector_score": previous.get("min_detector_score", 0.2),
         "nms_iou": previous.get("nms_iou", 0.5),
         "min_confidence": previous.get("min_confidence", 0.25),
-        "tracking_min_confidence": previous.get("tracking_min_confidence"),
         "version": time.strftime("%Y.%m.%d-%H%M", time.gmtime()),
     }
+    if previous.get("tracking_min_confidence") is not None:  # chosen on validation clips
+        config["tracking_min_confidence"] = previous["tracking_min_confidence"]
     path.write_text(json.dumps(config, indent=2) + "\n")
     return path
