@@ -26,7 +26,7 @@ from vision.layout.types import TEAM_ZONES, MeldGroup, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 
 TWOS = ("2C", "2D", "2H", "2S")
-WILD_OR_TWO = (*TWOS, "JK")
+CAN_BE_WILD = (*TWOS, "JK")
 MIN_MELD_CARDS = 3
 
 
@@ -120,38 +120,36 @@ def two_flags(
 
 def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
     cards, verdict, flags = orient(meld.cards, rules)
-    aside = _end_that_breaks(meld, rules) if not verdict.legal else None
-    if aside is not None:
-        end, kept = aside
-        card = meld.cards[0] if end == "first" else meld.cards[-1]
-        cards, verdict, flags = orient(kept.cards, rules)
+    set_aside_end, set_aside = None, ()
+    if not verdict.legal and (apart := _end_that_breaks(meld, rules)) is not None:
+        set_aside_end, card, meld = apart
+        set_aside = (card,)
+        cards, verdict, flags = orient(meld.cards, rules)
         flags += (
             f"team {zone}: {card} lies at the end of meld {' '.join(cards)} but does not "
             "fit it; read as a card of its own (a neighbouring card, or a lay-off to take "
             "back)",
         )
-        meld = kept
-    extra = two_flags(meld, cards, verdict, rules)
-    reading = MeldReading(zone, cards, verdict, meld.confidence, meld.meld_id, flags + tuple(extra))
-    if aside is None:
-        return reading
-    return replace(reading, set_aside_end=aside[0], set_aside=(card,))
+    flags += tuple(two_flags(meld, cards, verdict, rules))
+    return MeldReading(
+        zone, cards, verdict, meld.confidence, meld.meld_id, flags, set_aside_end, set_aside
+    )
 
 
-def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, MeldGroup] | None:
-    """The one end slot without which an illegal meld is legal, with the meld left;
-    None when neither end, or both, would do (then nothing says which card is not its).
-    A wild at the end is never read apart: a second wild laid on a meld is a fault the
-    players make, and the meld must be reported illegal for it."""
+def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:
+    """The one end of an illegal meld without which it is legal: which end, its card, and
+    the meld left. None when neither end, or both, would do (then nothing says which card
+    is not the meld's). A card that can be wild is never read apart: a second wild laid
+    on a meld is a fault the players make, and the meld must be reported illegal for it."""
     if len(meld.slots) <= MIN_MELD_CARDS:
         return None
     fits = [
-        (end, kept)
+        (end, card, kept)
         for end, card, kept in (
             ("first", meld.cards[0], replace(meld, slots=meld.slots[1:])),
             ("last", meld.cards[-1], replace(meld, slots=meld.slots[:-1])),
         )
-        if card not in WILD_OR_TWO and orient(kept.cards, rules)[1].legal
+        if card not in CAN_BE_WILD and orient(kept.cards, rules)[1].legal
     ]
     return fits[0] if len(fits) == 1 else None
 
