@@ -55,6 +55,8 @@ class ReaderConfig:
     @staticmethod
     def load(path: Path) -> ReaderConfig:
         data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            raise ValueError("it holds no JSON object")
         tracking = data.get("tracking_min_confidence")
         return ReaderConfig(
             detector_onnx=data["detector_onnx"],
