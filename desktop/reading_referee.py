@@ -18,9 +18,8 @@ from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap
 from vision.tracking import EventKind, MemoryParams, TableMemory, TrackEvent
 from vision.tracking.piles import PileWatcher
+from vision.tracking.slots import WILD_LABELS
 from vision.types import BoxXYXY, CardDetection
-
-WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
 
 
 class Referee:

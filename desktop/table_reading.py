@@ -24,9 +24,9 @@ from typing import Any
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.types import TEAM_ZONES, MeldGroup, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.slots import WILD_LABELS
 
 TWOS = ("2C", "2D", "2H", "2S")
-CAN_BE_WILD = (*TWOS, "JK")
 MIN_MELD_CARDS = 3
 
 
@@ -149,7 +149,7 @@ def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup
             ("first", meld.cards[0], replace(meld, slots=meld.slots[1:])),
             ("last", meld.cards[-1], replace(meld, slots=meld.slots[:-1])),
         )
-        if card not in CAN_BE_WILD and orient(kept.cards, rules)[1].legal
+        if card not in WILD_LABELS and orient(kept.cards, rules)[1].legal
     ]
     return fits[0] if len(fits) == 1 else None
 

@@ -139,10 +139,17 @@ class TableMemory:
         """Route a team zone's fans to remembered melds and candidates; the loose cards
         of other zones that its fans took in."""
         zone = here.name
+        # Each remembered meld's fan as last seen, built once: its top card's far corner
+        # claims no card and may head the next fan on its line.
+        meld_fans = {
+            m.meld_id: KnownFan.of([s.frozen() for s in m.slots])
+            for m in self._melds
+            if m.zone == zone
+        }
         in_fans = [s for g in here.melds for s in g.slots]
-        owners = self._claim_slots(zone, [*in_fans, *here.loose], len(in_fans))
+        owners = self._claim_slots(zone, meld_fans, [*in_fans, *here.loose], len(in_fans))
         strays = Strays(
-            tuple(self._known_fans(zone)),
+            tuple(self._known_fans(zone, meld_fans)),
             tuple(loose_cards(self._loose)),
             self.params.match_radius,
             self.params.min_new_meld_slots,
@@ -167,7 +174,9 @@ class TableMemory:
         self._sightings.observe(zone, unheld, t)
         return returned
 
-    def _claim_slots(self, zone: str, observed: list[Slot], in_fans: int) -> list[MemMeld | None]:
+    def _claim_slots(
+        self, zone: str, meld_fans: dict[int, KnownFan], observed: list[Slot], in_fans: int
+    ) -> list[MemMeld | None]:
         """The remembered meld each observed card shows, or None for a card not remembered.
 
         One reading per remembered card and frame, the nearest first: the same card read
@@ -177,16 +186,15 @@ class TableMemory:
         lying where a meld's top card shows its far corner is never that card: when the
         near corner is hidden, it would take the next fan on the line into the meld.
         """
-        melds = [m for m in self._melds if m.zone == zone]
-        fans = {m.meld_id: KnownFan.of([s.frozen() for s in m.slots]) for m in melds}
         pairs = sorted(
             (i >= in_fans, distance(mem.center_xy, obs.center_xy), i, mem.uid, meld)
-            for meld in melds
+            for meld in self._melds
+            if meld.zone == zone
             for mem in meld.slots
             for i, obs in enumerate(observed)
             if mem.card == obs.card
             and distance(mem.center_xy, obs.center_xy) <= self.params.match_radius * obs.scale_px
-            and not fans[meld.meld_id].is_far_corner(obs)
+            and not meld_fans[meld.meld_id].is_far_corner(obs)
         )
         owners: list[MemMeld | None] = [None] * len(observed)
         claimed: set[int] = set()
@@ -196,12 +204,12 @@ class TableMemory:
                 claimed.add(uid)
         return owners
 
-    def _known_fans(self, zone: str) -> list[KnownFan]:
-        """Remembered melds and melds being laid (as last seen): their top cards' far
-        corners may head the next fan on their line."""
-        fans = [[s.frozen() for s in m.slots] for m in self._melds if m.zone == zone]
-        fans += [list(c.slots) for c in self._candidates if c.zone == zone]
-        return [KnownFan.of(f) for f in fans if len(f) >= self.params.min_new_meld_slots]
+    def _known_fans(self, zone: str, meld_fans: dict[int, KnownFan]) -> list[KnownFan]:
+        """Remembered melds (``meld_fans``) and melds being laid (as last seen): their top
+        cards' far corners may head the next fan on their line."""
+        laying = [KnownFan.of(c.slots) for c in self._candidates if c.zone == zone]
+        fans = [*meld_fans.values(), *laying]
+        return [f for f in fans if len(f.slots) >= self.params.min_new_meld_slots]
 
     def _route(
         self,
