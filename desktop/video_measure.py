@@ -23,7 +23,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,10 @@ TEAM_ZONES = ("A", "B")
 # After the last card the camera goes on filming the finished table for this long, as it
 # does while the players count: the hand's memory confirms what it sees over 0.8 s.
 HOLD_S = 2.0
+# Melds are also tallied by how much of their least visible card's best index shows at the
+# end: the label rule calls 85% readable, the detector trains down to 70%, and a fan laid
+# tight shows less (a vertical fan's next card over the suit).
+COVER_CLASSES = ((0.85, "whole"), (0.7, "70-85%"), (0.0, "under 70%"))
 
 
 @dataclass
@@ -44,6 +48,7 @@ class ClipTally:
     laid_right: int = 0  # meld_laid events of a zone, counted up to its number of melds
     spurious_laid: int = 0  # meld_laid events beyond a zone's number of melds
     clips_all_exact: int = 0
+    by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
 
     def line(self) -> str:
         def pct(part: int, whole: int) -> str:
@@ -55,6 +60,33 @@ class ClipTally:
             f"({pct(self.laid_right, self.melds)}), laid beyond the hand's {self.spurious_laid}; "
             f"clips with every meld exact {self.clips_all_exact}/{self.clips}"
         )
+
+    def cover_line(self) -> str:
+        """Melds exact per class of their least visible index (truths without the cards'
+        index visibility are not counted here)."""
+        parts = []
+        for _, name in COVER_CLASSES:
+            exact = self.by_cover[(name, True)]
+            total = exact + self.by_cover[(name, False)]
+            if total:
+                parts.append(f"{name} {exact}/{total}")
+        return "melds exact by their least visible index: " + (", ".join(parts) or "unknown")
+
+
+def least_visible_index(truth: dict[str, Any], meld: dict[str, Any]) -> float | None:
+    """The smallest, over the meld's cards, of the share of the card's best index that shows
+    (None when the truth does not give it)."""
+    cards = {card["uid"]: card for card in truth.get("cards", [])}
+    if "uids" not in meld or not all(uid in cards for uid in meld["uids"]):
+        return None
+    return min(
+        max((index["visible_frac"] for index in cards[uid].get("indices", [])), default=0.0)
+        for uid in meld["uids"]
+    )
+
+
+def cover_class(shown: float) -> str:
+    return next(name for floor, name in COVER_CLASSES if shown >= floor)
 
 
 def rendered_clip(folder: Path, seed: int, size_wh: tuple[int, int], style: str) -> Path:
@@ -86,6 +118,9 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
                  if k not in used and meld_matches(meld["kind"], meld["cards"], cards)),
                 None,
             )  # fmt: skip
+            shown = least_visible_index(truth, meld)
+            if shown is not None:
+                tally.by_cover[(cover_class(shown), hit is not None)] += 1
             if hit is None:
                 all_exact = False
                 continue
@@ -179,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 want = [(m["zone"], m["cards"]) for m in truth["melds"] if m["zone"] in TEAM_ZONES]
                 print(f"  clip {seed}: truth {want}\n    read {read}")
     print(tally.line())
+    print(tally.cover_line())
     return 0
 
 

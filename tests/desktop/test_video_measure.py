@@ -49,3 +49,35 @@ def test_rendered_labels_become_readings_in_frame_pixels_and_backs_apart():
         ("2H", 1.0, (90.0, 15.0, 110.0, 35.0))
     ]
     assert backs == [(30.0, 75.0, 50.0, 85.0)]
+
+
+def _card(uid, shown_by_corner):
+    return {"uid": uid, "indices": [{"visible_frac": v} for v in shown_by_corner]}
+
+
+def test_melds_are_tallied_by_their_least_visible_index():
+    # A meld counts by its worst card, and a card by its best corner: a card whose top
+    # index is half covered but whose other corner shows whole is a whole card.
+    truth = {
+        "cards": [
+            _card(1, [1.0, 0.0]),
+            _card(2, [0.55, 0.95]),
+            _card(3, [0.8, 0.0]),
+            _card(4, [0.6, 0.3]),
+            _card(5, [1.0]),
+        ],
+        "melds": [
+            {"zone": "A", "kind": "set", "cards": ["7S", "7D", "7H"], "uids": [1, 2, 5]},
+            {"zone": "A", "kind": "run", "cards": ["3H", "4H", "5H"], "uids": [1, 3, 5]},
+            {"zone": "B", "kind": "run", "cards": ["9C", "10C", "JC"], "uids": [4, 5, 1]},
+            {"zone": "B", "kind": "set", "cards": ["QC", "QD", "QS"]},  # no visibility given
+        ],
+    }
+    read = {"A": [["7S", "7D", "7H"]], "B": [["9C", "10C", "JC"], ["QC", "QD", "QS"]]}
+    tally = ClipTally()
+    score_clip(tally, truth, read, Counter({"A": 2, "B": 2}))
+    assert tally.exact == 3
+    assert tally.by_cover == Counter(
+        {("whole", True): 1, ("70-85%", False): 1, ("under 70%", True): 1}
+    )
+    assert tally.cover_line().endswith("whole 1/1, 70-85% 0/1, under 70% 1/1")
