@@ -41,6 +41,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="label an index when this share of it shows (default 0.85; training sets may "
         "ask less, so the detector learns indices a fan partly covers)",
     )
+    p.add_argument(
+        "--joker-share",
+        type=float,
+        default=0.35,  # vision.synth.melds.JOKER_WILD_SHARE, kept out of the import path
+        help="share of the melds' wilds that are jokers, the rest twos (default 0.35; "
+        "training sets may ask more, so the detector sees more joker designs)",
+    )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
     p.set_defaults(func=run)
@@ -87,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--square-views must be between 0 and 1")
     if not 0.0 < args.min_visible <= 1.0:
         return _fail("--min-visible must be above 0 and at most 1")
+    if not 0.0 <= args.joker_share <= 1.0:
+        return _fail("--joker-share must be between 0 and 1")
     try:
         styles = select_styles(_names(args.styles), _names(args.exclude_styles))
     except KeyError as e:
@@ -105,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         framing=args.framing,
         square_view_share=args.square_views,
         min_visible_frac=args.min_visible,
+        joker_share=args.joker_share,
     )
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:

@@ -17,7 +17,8 @@ import numpy as np
 
 from vision.synth.camera import SQUARE_VIEW_SHARE, sample_camera
 from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION, MIN_VISIBLE_FRAC
-from vision.synth.plan import plan_loose_cards, plan_table
+from vision.synth.melds import JOKER_WILD_SHARE
+from vision.synth.plan import PlanOptions, plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
 from vision.synth.styles import get_style, jittered_style, with_swapped_font
 
@@ -35,6 +36,7 @@ class SynthConfig:
     style_variants: int = 8  # variants of each procedural style (1 = the styles as named)
     square_view_share: float = SQUARE_VIEW_SHARE  # views square to the table, the rest turned
     min_visible_frac: float = MIN_VISIBLE_FRAC  # the label rule's share of an index showing
+    joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
 
 
 def render_sample(
@@ -43,7 +45,11 @@ def render_sample(
     """Sample ``index`` of the dataset ``cfg`` describes (``attempt`` > 0: a redraw)."""
     rng = np.random.default_rng([cfg.seed, index] if attempt == 0 else [cfg.seed, index, attempt])
     # mostly tables in play; now and then a few loose cards seen close
-    plan = plan_loose_cards(rng) if rng.random() < P_LOOSE else plan_table(rng)
+    plan = (
+        plan_loose_cards(rng)
+        if rng.random() < P_LOOSE
+        else plan_table(rng, PlanOptions(joker_share=cfg.joker_share))
+    )
     # one style per block of STYLE_BLOCK samples, so a worker's face cache stays warm
     block_rng = np.random.default_rng([cfg.seed, index // STYLE_BLOCK, 0x5717E])
     style = get_style(cfg.styles[int(block_rng.integers(len(cfg.styles)))])

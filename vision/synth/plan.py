@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.synth.melds import MeldSpec, Shoe, random_meld
+from vision.synth.melds import JOKER_WILD_SHARE, MeldSpec, Shoe, random_meld
 
 CARD_SIZES_MM: tuple[tuple[float, float], ...] = ((63.0, 88.0), (57.0, 89.0), (59.0, 91.0))
 
@@ -71,6 +71,7 @@ class PlanOptions:
     p_pozzetti: float = 0.75
     p_occluders: float = 0.55
     max_occluders: int = 3
+    joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
 
 
 @dataclass
@@ -125,7 +126,7 @@ def _layout_zone(
     out = []
     x, y, row_h = 0.0, 0.0, 0.0
     for _ in range(n_melds):
-        spec = random_meld(rng, shoe)
+        spec = random_meld(rng, shoe, joker_share=opts.joker_share)
         if spec is None:
             continue
         fan = (

@@ -6,6 +6,7 @@ import numpy as np
 from vision.synth.camera import SQUARE_VIEW_SHARE, view_angle
 from vision.synth.dataset import SynthConfig
 from vision.synth.labels import MIN_VISIBLE_FRAC
+from vision.synth.melds import JOKER_WILD_SHARE
 
 
 def off_square_deg(angle: float) -> float:
@@ -40,3 +41,5 @@ def test_the_command_line_renders_with_the_same_default_share():
     assert args.square_views == SQUARE_VIEW_SHARE
     # and the label rule: a set rendered without --min-visible is labelled as before
     assert args.min_visible == MIN_VISIBLE_FRAC == SynthConfig(seed=0).min_visible_frac
+    # and the share of jokers among the wilds
+    assert args.joker_share == JOKER_WILD_SHARE == SynthConfig(seed=0).joker_share

@@ -51,6 +51,7 @@ def test_cli_with_two_workers_matches_one_worker(tmp_path: Path) -> None:
         ["--exclude-styles", "nosuchdeck"],
         ["--square-views", "1.5"],
         ["--min-visible", "0"],
+        ["--joker-share", "-0.1"],
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(
