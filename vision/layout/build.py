@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from vision.layout.dedup import (
     DedupParams,
@@ -37,6 +38,34 @@ def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> st
         name = zones.zone_of(slot.center_xy, size_wh)
         votes[name] = votes.get(name, 0) + 1
     return max(votes.items(), key=lambda kv: kv[1])[0]
+
+
+# A meld's cards lie a whole number of fan steps apart (more than one where an index is
+# hidden); a card in another zone this far off a whole number of steps is that zone's card
+# lying on the fan's line.
+OFF_STEP = 0.25
+
+
+def _trim_foreign_ends(
+    chain: Chain, zone: str, zones: ZoneMap, size_wh: tuple[int, int]
+) -> tuple[Chain, list[Slot]]:
+    """Cards at either end of a team's chain that lie outside its ``zone`` (the discard
+    pile just past a meld's end, on its line) and off the fan's steps are not the meld's.
+    Zones drawn by hand may overlap a meld's end, so the step decides, not the zone alone."""
+    slots = list(chain.slots)
+    gaps = [distance(a.center_xy, b.center_xy) for a, b in pairwise(slots)]
+    start, end = 0, len(slots)  # the chain kept: slots[start:end], gaps[start:end - 1]
+
+    def foreign(k: int, gap: float, inner: list[float]) -> bool:
+        steps = gap / max(median(inner), 1e-6)
+        off_step = steps > 1.0 + OFF_STEP and abs(steps - round(steps)) > OFF_STEP
+        return off_step and zones.zone_of(slots[k].center_xy, size_wh) != zone
+
+    while end - start > 2 and foreign(start, gaps[start], gaps[start + 1 : end - 1]):
+        start += 1
+    while end - start > 2 and foreign(end - 1, gaps[end - 2], gaps[start : end - 2]):
+        end -= 1
+    return replace(chain, slots=tuple(slots[start:end])), slots[:start] + slots[end:]
 
 
 def local_scale(slots: list[Slot], k: int = 9) -> list[Slot]:
@@ -73,6 +102,9 @@ def build_layout(
     spare = list(singles)
     for chain in chains:
         name = _zone_of_chain(chain, zones, size_wh)
+        if name in TEAM_ZONES:
+            chain, foreign = _trim_foreign_ends(chain, name, zones, size_wh)
+            spare.extend(foreign)
         if name in TEAM_ZONES and len(chain.slots) >= params.min_meld_slots:
             melds.setdefault(name, []).append(MeldGroup(chain.slots, chain.axis_xy))
         else:  # a spread discard pile, a hand shown, a broken fan: single cards

@@ -254,3 +254,31 @@ def test_card_sizes_vary_in_one_deck_without_breaking_a_fan():
     x, y = dets[2].center_xy
     dets[2] = det("JK", x, y, s=11.0)  # a joker's index printed much smaller
     assert melds_of(dets) == [["9S", "10S", "JK", "QS", "KS"]]
+
+
+def _fan_below_the_midline_and_a_card_above(steps_off: float):
+    # The first two cards of a meld being laid by team A, in a vertical fan just under the
+    # default zones' midline (y = 360); one index lies on the fan's line ``steps_off`` fan
+    # steps above its first card, in B's half (the demo hand's discard pile does this).
+    s, step = 20.0, 1.6
+    dets = fan(["4S", "4H"], 300, 362, s=s, step=step, vertical=True)
+    first = dets[0]
+    x = (first.box_xyxy[0] + first.box_xyxy[2]) / 2
+    y = (first.box_xyxy[1] + first.box_xyxy[3]) / 2 - steps_off * step * s
+    return [*dets, det("2D", x, y, s)]
+
+
+@pytest.mark.parametrize("steps_off", [1.5, 1.7])
+def test_a_card_of_another_zone_off_the_fan_step_is_not_the_melds_end(steps_off):
+    # A meld's cards lie whole fan steps apart: a card of the other zone one and a half
+    # steps past the fan's end is that zone's card, and two cards are not yet a meld.
+    layout = build_layout(_fan_below_the_midline_and_a_card_above(steps_off), SIZE)
+    assert layout.zone("A").melds == ()
+    assert [s.card for s in layout.zone("A").loose] == ["4S", "4H"]
+    assert [s.card for s in layout.zone("B").loose] == ["2D"]
+
+
+def test_a_meld_end_across_the_zone_line_stays_in_the_meld():
+    # One whole step off: the meld's own end card, the zone line drawn across it.
+    layout = build_layout(_fan_below_the_midline_and_a_card_above(1.0), SIZE)
+    assert [m.cards for m in layout.zone("A").melds] == [("2D", "4S", "4H")]
