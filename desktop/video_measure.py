@@ -35,8 +35,8 @@ TEAM_ZONES = ("A", "B")
 # does while the players count: the hand's memory confirms what it sees over 0.8 s.
 HOLD_S = 2.0
 # Melds are also tallied by how much of their least visible card's best index shows at the
-# end: the label rule calls 85% readable, the detector trains down to 70%, and a fan laid
-# tight shows less (a vertical fan's next card over the suit).
+# end: the label rule calls 85% readable, training sets go lower (70%, then 50%), and a fan
+# laid tight shows less (a vertical fan's next card over the suit).
 COVER_CLASSES = ((0.85, "whole"), (0.7, "70-85%"), (0.0, "under 70%"))
 
 
