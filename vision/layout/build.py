@@ -43,7 +43,15 @@ def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> st
 # A meld's cards lie a whole number of fan steps apart (more than one where an index is
 # hidden); a card in another zone this far off a whole number of steps is that zone's card
 # lying on the fan's line.
-OFF_STEP = 0.25
+OFF_STEP = 0.2
+
+
+def _gap(a: Slot, b: Slot) -> float:
+    """How far apart two slots lie: their nearest indices (a card read at two corners is
+    one slot, centred on one of them)."""
+    points_a = [d.center_xy for d in a.detections] or [a.center_xy]
+    points_b = [d.center_xy for d in b.detections] or [b.center_xy]
+    return min(distance(p, q) for p in points_a for q in points_b)
 
 
 def _trim_foreign_ends(
@@ -53,7 +61,7 @@ def _trim_foreign_ends(
     pile just past a meld's end, on its line) and off the fan's steps are not the meld's.
     Zones drawn by hand may overlap a meld's end, so the step decides, not the zone alone."""
     slots = list(chain.slots)
-    gaps = [distance(a.center_xy, b.center_xy) for a, b in pairwise(slots)]
+    gaps = [_gap(a, b) for a, b in pairwise(slots)]
     start, end = 0, len(slots)  # the chain kept: slots[start:end], gaps[start:end - 1]
 
     def foreign(k: int, gap: float, inner: list[float]) -> bool:
