@@ -73,10 +73,9 @@ class ClipTally:
         return "melds exact by their least visible index: " + (", ".join(parts) or "unknown")
 
 
-def least_visible_index(truth: dict[str, Any], meld: dict[str, Any]) -> float | None:
-    """The smallest, over the meld's cards, of the share of the card's best index that shows
-    (None when the truth does not give it)."""
-    cards = {card["uid"]: card for card in truth.get("cards", [])}
+def least_visible_index(cards: dict[int, Any], meld: dict[str, Any]) -> float | None:
+    """The smallest, over the meld's cards (``cards``: the truth's cards by uid), of the
+    share of the card's best index that shows (None when the truth does not give it)."""
     if "uids" not in meld or not all(uid in cards for uid in meld["uids"]):
         return None
     return min(
@@ -108,6 +107,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
     counts the clip's ``meld_laid`` events per zone."""
     tally.clips += 1
     all_exact = True
+    cards_by_uid = {card["uid"]: card for card in truth.get("cards", [])}
     for zone in TEAM_ZONES:
         truth_melds = [m for m in truth["melds"] if m["zone"] == zone]
         used: set[int] = set()
@@ -118,7 +118,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
                  if k not in used and meld_matches(meld["kind"], meld["cards"], cards)),
                 None,
             )  # fmt: skip
-            shown = least_visible_index(truth, meld)
+            shown = least_visible_index(cards_by_uid, meld)
             if shown is not None:
                 tally.by_cover[(cover_class(shown), hit is not None)] += 1
             if hit is None:

@@ -61,6 +61,8 @@ def _trim_foreign_ends(
     pile just past a meld's end, on its line) and off the fan's steps are not the meld's.
     Zones drawn by hand may overlap a meld's end, so the step decides, not the zone alone."""
     slots = list(chain.slots)
+    if all(zones.zone_of(s.center_xy, size_wh) == zone for s in (slots[0], slots[-1])):
+        return chain, []  # the usual case, on every frame: no end to weigh
     gaps = [_gap(a, b) for a, b in pairwise(slots)]
     start, end = 0, len(slots)  # the chain kept: slots[start:end], gaps[start:end - 1]
 

@@ -97,35 +97,30 @@ def test_loose_cards_are_a_few_face_up_cards(seed: int) -> None:
     assert all(n <= (4 if card == "JK" else 2) for card, n in counts.items())
 
 
-def _meld_cards(joker_share: float, seeds: range) -> Counter[str]:
-    options = PlanOptions(joker_share=joker_share)
-    return Counter(
-        card
-        for seed in seeds
-        for meld in plan_table(np.random.default_rng(seed), options).melds
-        for card in meld.cards
-    )
+def _melds(options: PlanOptions | None, seeds: range):
+    for seed in seeds:
+        yield from plan_table(np.random.default_rng(seed), options).melds
+
+
+def _meld_cards(options: PlanOptions | None, seeds: range) -> Counter[str]:
+    return Counter(card for meld in _melds(options, seeds) for card in meld.cards)
 
 
 def test_the_joker_share_sets_which_wild_a_meld_gets():
     # A training set may ask for more jokers among the wilds (their designs vary from deck
     # to deck); a plan without options uses the default share.
     seeds = range(40)
-    none, default, all_jokers = (_meld_cards(share, seeds) for share in (0.0, 0.35, 1.0))
+    none, default, all_jokers = (
+        _meld_cards(PlanOptions(joker_share=share), seeds) for share in (0.0, 0.35, 1.0)
+    )
     assert none["JK"] == 0
     assert 0 < default["JK"] < all_jokers["JK"]
-    assert default == Counter(
-        card
-        for seed in seeds
-        for meld in plan_table(np.random.default_rng(seed)).melds
-        for card in meld.cards
-    )
+    assert default == _meld_cards(None, seeds)
     # with every wild a joker, a two in a meld is a natural two (2 of a run's suit, in a
     # run): never in a set, where any two would be wild
     twos_in_sets = sum(
         card.startswith("2")
-        for seed in seeds
-        for meld in plan_table(np.random.default_rng(seed), PlanOptions(joker_share=1.0)).melds
+        for meld in _melds(PlanOptions(joker_share=1.0), seeds)
         if meld.kind == "set"
         for card in meld.cards
     )
