@@ -392,7 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with ImageSource(args.dir / "images" / (path.stem + ".jpg")) as src:
                 image = next(iter(src)).image_bgr
-            dets = reader.detect(image)
+            # As the app reads a still (``arbitro read IMAGE``): suit-open readings too,
+            # for the layout to settle from their melds.
+            dets = list(reader.read_for_memory(image).detections)
         else:
             dets = detections_from_truth(truth, rng, args.drop, args.misread)
         w, h = truth["image_size_wh"]

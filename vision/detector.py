@@ -19,6 +19,7 @@ from vision.reader.backend import ImageBackend, InferenceBackend, open_backend, 
 from vision.reader.crops import cut_crops
 from vision.reader.geometry import decode_yolo, fit_into, nms
 from vision.reader.labels import DETECTOR_LABELS
+from vision.reader.ranks import RankTable
 from vision.types import BoxXYXY, CardDetection
 
 _Backend = TypeVar("_Backend", ImageBackend, InferenceBackend)
@@ -104,6 +105,7 @@ class CardReader:
         self._detector = detector
         self._classifier = classifier
         self.backend_name = detector.name
+        self._ranks = RankTable(tuple(config.labels))
 
     def locate(self, image_bgr: np.ndarray) -> Located:
         """Stage one: the detector's index and back boxes, in frame pixels."""
@@ -121,7 +123,15 @@ class CardReader:
         batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
         return softmax(self._classifier(batch))
 
-    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
+    def read(
+        self,
+        image_bgr: np.ndarray,
+        min_confidence: float | None = None,
+        open_suits: bool = False,
+    ) -> Reading:
+        """The frame's card readings at ``min_confidence`` (default: the still threshold).
+        With ``open_suits``, an index whose rank is sure and suit is not comes back too,
+        suit-open (``CardDetection.suit_open``), for the layout to settle from its meld."""
         threshold = self.config.min_confidence if min_confidence is None else min_confidence
         located = self.locate(image_bgr)
         backs = tuple(tuple(float(v) for v in box) for box in located.backs_xyxy)
@@ -133,21 +143,20 @@ class CardReader:
         detections: list[CardDetection] = []
         if len(index_boxes):
             probabilities = self.classify(image_bgr, index_boxes)
-            best = probabilities.argmax(1)
-            for box, det_score, class_id, probs in zip(
-                index_boxes, index_scores, best, probabilities, strict=True
-            ):
-                label = self.config.labels[int(class_id)]
-                if label == "none":
+            for box, det_score, probs in zip(index_boxes, index_scores, probabilities, strict=True):
+                reading = self._ranks.read(probs, float(det_score), threshold, open_suits)
+                if reading is None:
                     continue
-                confidence = float(det_score) * float(probs[class_id])
-                if confidence < threshold:
-                    continue
+                rank_confidence = reading.rank_confidence
+                if rank_confidence is not None:
+                    rank_confidence = round(rank_confidence, 4)
                 detections.append(
                     CardDetection(
-                        card=label,
-                        confidence=round(confidence, 4),
+                        card=reading.card,
+                        confidence=round(reading.confidence, 4),
                         box_xyxy=tuple(round(float(v), 1) for v in box),  # type: ignore[arg-type]
+                        rank_confidence=rank_confidence,
+                        other_suits=reading.other_suits,
                     )
                 )
         detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
@@ -155,8 +164,8 @@ class CardReader:
 
     def read_for_memory(self, image_bgr: np.ndarray) -> Reading:
         """One frame of a video or a camera, for the hand's memory: read at the tracking
-        threshold (``ReaderConfig.tracking_min_confidence``)."""
-        return self.read(image_bgr, self.config.tracking_threshold)
+        threshold (``ReaderConfig.tracking_min_confidence``), suit-open readings included."""
+        return self.read(image_bgr, self.config.tracking_threshold, open_suits=True)
 
     def detect(
         self, image_bgr: np.ndarray, min_confidence: float | None = None

@@ -20,6 +20,11 @@ CARD_LABELS: tuple[str, ...] = (*tuple(r + s for s in SUITS for r in RANKS), "JK
 BoxXYXY = tuple[float, float, float, float]
 
 
+def rank_of(card: str) -> str:
+    """ "10H" -> "10"; the joker is its own rank."""
+    return card if card == "JK" else card[:-1]
+
+
 @dataclass(frozen=True)
 class Frame:
     """One picture from a source, with its place in the stream."""
@@ -35,11 +40,28 @@ class CardDetection:
 
     ``confidence`` is the product of the index detector's and the card classifier's scores,
     so it answers "is this index there, and is it this card".
+
+    A reading whose rank is sure but whose suit is not (a fan's next card over the suit) is
+    *suit-open*: ``rank_confidence`` answers "is this index there, and is it this rank",
+    ``card`` is the likeliest suit and ``other_suits`` the other cards of that rank the
+    classifier weighed. Only the layout asks for such readings, to settle the suit from the
+    meld around it (``vision.layout.suits``); a plain reading never holds one.
     """
 
     card: str
     confidence: float
     box_xyxy: BoxXYXY
+    rank_confidence: float | None = None
+    other_suits: tuple[str, ...] = ()
+
+    @property
+    def suit_open(self) -> bool:
+        return self.rank_confidence is not None
+
+    @property
+    def best_confidence(self) -> float:
+        """How sure the reading is of what it can tell: the card, or the rank when open."""
+        return self.confidence if self.rank_confidence is None else self.rank_confidence
 
     @property
     def center_xy(self) -> tuple[float, float]:

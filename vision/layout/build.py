@@ -16,6 +16,7 @@ from vision.layout.far_ends import resolve_far_ends
 from vision.layout.geometry import distance, median
 from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
+from vision.layout.suits import drop_open, settle_suits
 from vision.layout.top_cards import drop_second_top_card
 from vision.layout.twins import TwinParams, fold_twins
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
@@ -96,7 +97,7 @@ def build_layout(
 ) -> TableLayout:
     """Group one frame's detections into melds and loose cards, zone by zone."""
     zones = zones or default_zones(size_wh)
-    kept = [d for d in detections if d.confidence >= params.min_confidence]
+    kept = [d for d in detections if d.best_confidence >= params.min_confidence]
     slots = local_scale(
         [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
     )
@@ -115,12 +116,14 @@ def build_layout(
         if name in TEAM_ZONES:
             chain, foreign = _trim_foreign_ends(chain, name, zones, size_wh)
             spare.extend(foreign)
+            settled, _unread = settle_suits(chain.slots)
+            chain = replace(chain, slots=tuple(settled))
         if name in TEAM_ZONES and len(chain.slots) >= params.min_meld_slots:
             melds.setdefault(name, []).append(MeldGroup(chain.slots, chain.axis_xy))
         else:  # a spread discard pile, a hand shown, a broken fan: single cards
             spare.extend(chain.slots)
     # single cards may show two or four indices too
-    spare = pair_lone_cards(spare, params.dedup)
+    spare = drop_open(pair_lone_cards(spare, params.dedup))
     for slot in sorted(spare, key=lambda s: (s.center_xy[1], s.center_xy[0])):
         loose.setdefault(zones.zone_of(slot.center_xy, size_wh), []).append(slot)
 

@@ -42,9 +42,13 @@ class ThresholdSpy(CardReader):
     def __init__(self, config: ReaderConfig) -> None:
         super().__init__(config, SimpleNamespace(name="spy"), SimpleNamespace(name="spy"))
         self.thresholds: list[float | None] = []
+        self.open_suits: list[bool] = []
 
-    def read(self, image_bgr: np.ndarray, min_confidence: float | None = None) -> Reading:
+    def read(
+        self, image_bgr: np.ndarray, min_confidence: float | None = None, open_suits: bool = False
+    ) -> Reading:
         self.thresholds.append(min_confidence)
+        self.open_suits.append(open_suits)
         return Reading((), ())
 
 
@@ -56,3 +60,5 @@ def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_o
     spy.read_for_memory(image)
     spy.detect(image)
     assert spy.thresholds == [0.25, None]  # None: read() falls back to min_confidence
+    # Only the memory's frames go to a layout, which can settle a covered suit.
+    assert spy.open_suits == [True, False]

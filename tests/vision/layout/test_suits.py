@@ -1,0 +1,82 @@
+"""A covered suit is settled from the run around it, and never guessed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.vision.layout.fans import fan
+from vision.layout import build_layout
+from vision.types import CardDetection
+
+SIZE = (1280, 720)
+
+
+def suit_open(d: CardDetection, *others: str, rank_conf: float = 0.8) -> CardDetection:
+    """The reading of a card whose rank shows and suit does not (card = likeliest suit)."""
+    return replace(d, confidence=0.3, rank_confidence=rank_conf, other_suits=others)
+
+
+def meld_with_open(cards: list[str], k: int, *others: str) -> list[CardDetection]:
+    dets = fan(cards, 500, 500, second_index=False)
+    dets[k] = suit_open(dets[k], *others)
+    return dets
+
+
+def melds(dets: list[CardDetection]) -> list[list[str]]:
+    return [list(m.cards) for m in build_layout(dets, SIZE).zone("A").melds]
+
+
+def test_a_covered_suit_in_a_run_takes_the_runs_suit() -> None:
+    # The classifier leaned to diamonds; the run's other cards are hearts.
+    dets = meld_with_open(["5H", "6H", "7D", "8H"], 2, "7H")
+    layout = build_layout(dets, SIZE)
+    (meld,) = layout.zone("A").melds
+    assert meld.cards == ("5H", "6H", "7H", "8H")
+    settled = meld.slots[2]
+    assert settled.confidence == 0.8  # as sure as the rank
+    assert not any(d.suit_open for s in meld.slots for d in s.detections)
+
+
+def test_without_the_option_the_suit_is_not_made_up() -> None:
+    # Read as clubs or spades: a heart is not among them, so the card stays unread.
+    dets = meld_with_open(["5H", "6H", "7C", "8H"], 2, "7S")
+    assert melds(dets) == [["5H", "6H", "8H"]]
+
+
+def test_a_covered_suit_in_a_set_stays_unread() -> None:
+    dets = meld_with_open(["7C", "7S", "7D", "7H"], 2, "7H")
+    assert melds(dets) == [["7C", "7S", "7H"]]
+
+
+def test_a_covered_two_in_a_run_stays_unread() -> None:
+    # A two in a run of spades may be a wild of any suit.
+    dets = meld_with_open(["AS", "2H", "3S", "4S"], 1, "2S")
+    assert melds(dets) == [["AS", "3S", "4S"]]
+
+
+def test_a_rank_the_run_already_shows_is_not_settled() -> None:
+    dets = meld_with_open(["5H", "6H", "6D", "8H"], 2, "6H")
+    assert melds(dets) == [["5H", "6H", "8H"]]
+
+
+def test_one_sure_natural_is_not_a_run() -> None:
+    dets = fan(["JK", "6D", "7H"], 500, 500, second_index=False)
+    dets[1] = suit_open(dets[1], "6H")
+    dets[2] = suit_open(dets[2], "7D")
+    assert melds(dets) == []
+
+
+def test_a_covered_card_lying_loose_is_not_reported() -> None:
+    dets = meld_with_open(["5H", "6H", "7H"], 0, "9S")
+    lone = suit_open(fan(["9C"], 1000, 600, second_index=False)[0], "9S")
+    layout = build_layout([*dets, lone], SIZE)
+    assert all(s.card != "9C" and s.card != "9S" for _, _, s in layout.all_slots())
+
+
+def test_a_card_read_whole_at_its_other_corner_keeps_that_reading() -> None:
+    # The fan's last card shows both indices: the far one whole (7H), the near one open.
+    dets = fan(["5H", "6H", "7H"], 500, 500, second_index=True)
+    near = next(i for i, d in enumerate(dets) if d.card == "7H")
+    dets[near] = suit_open(replace(dets[near], card="7D"), "7H", rank_conf=0.95)
+    (meld,) = build_layout(dets, SIZE).zone("A").melds
+    assert meld.cards == ("5H", "6H", "7H")

@@ -1,0 +1,104 @@
+"""Settling a covered suit from the meld around it.
+
+A fan laid tight hides the suit under a rank that reads plainly, and the reader then
+reports the card suit-open (``CardDetection.suit_open``): sure of the rank, not of the
+suit. Cards fanned together are one rank or one suit (that much a camera may assume: it
+is how a table is laid, not a verdict), so when the meld's other natural cards all show
+one suit in different ranks (a run) and that suit is among the open card's options, the
+card is read in that suit, as sure as its rank. Everything else stays unread, as it would
+without the option: a suit is never guessed.
+
+Twos and jokers never decide a run's suit (a two may be a wild of any suit), and an open
+two is never settled (a wild two in a run of hearts may be a spade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from vision.layout.types import Slot
+from vision.types import CardDetection, rank_of
+
+# A run's suit needs this many sure natural cards (not twos, not jokers) showing it.
+MIN_SURE_NATURALS = 2
+
+
+def is_open(slot: Slot) -> bool:
+    """True when every reading of the slot is suit-open (a card seen at its other corner
+    whole is read plainly there)."""
+    return bool(slot.detections) and all(d.suit_open for d in slot.detections)
+
+
+def plain(slot: Slot) -> Slot:
+    """The slot as its sure readings give it: a slot holding a sure and an open reading
+    takes the sure one's card."""
+    sure = [d for d in slot.detections if not d.suit_open]
+    if not sure or len(sure) == len(slot.detections):
+        return slot
+    best = max(sure, key=lambda d: d.confidence)
+    detections = tuple(d if not d.suit_open else _as_plain(d, best.card) for d in slot.detections)
+    return replace(slot, card=best.card, confidence=best.confidence, detections=detections)
+
+
+def run_suit(slots: Sequence[Slot]) -> str | None:
+    """The suit of a run, read from its sure natural cards; None when they do not make one
+    (fewer than two, two suits, or a rank twice: a set)."""
+    naturals = [
+        s.card for s in slots if not is_open(s) and s.card != "JK" and rank_of(s.card) != "2"
+    ]
+    if len(naturals) < MIN_SURE_NATURALS:
+        return None
+    suits = {card[-1] for card in naturals}
+    ranks = [rank_of(card) for card in naturals]
+    if len(suits) != 1 or len(set(ranks)) != len(ranks):
+        return None
+    return suits.pop()
+
+
+def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
+    """The open slot read in the run's ``suit``, or None when the meld cannot tell."""
+    rank = rank_of(slot.card)
+    if suit is None or rank in ("2", "JK") or rank in sure_ranks:
+        return None
+    card = rank + suit
+    options = {o for d in slot.detections for o in (d.card, *d.other_suits)}
+    if card not in options:
+        return None
+    # From here on the reading is plain: the card, as sure as its rank.
+    detections = tuple(_as_plain(d, card) for d in slot.detections)
+    return replace(
+        slot, card=card, confidence=max(d.confidence for d in detections), detections=detections
+    )
+
+
+def settle_suits(slots: Sequence[Slot]) -> tuple[list[Slot], list[Slot]]:
+    """(the meld's slots, open ones settled in place; the open slots it could not settle)."""
+    slots = [plain(s) for s in slots]
+    suit = run_suit(slots)
+    sure_ranks = {rank_of(s.card) for s in slots if not is_open(s)}
+    kept: list[Slot] = []
+    unsettled: list[Slot] = []
+    for slot in slots:
+        if not is_open(slot):
+            kept.append(slot)
+            continue
+        settled = settle(slot, suit, sure_ranks)
+        if settled is None:
+            unsettled.append(slot)
+        else:
+            kept.append(settled)
+    return kept, unsettled
+
+
+def _as_plain(det: CardDetection, card: str) -> CardDetection:
+    """An open reading whose suit the meld settled: from here on the card, as sure as its
+    rank (the memory keeps it as any other reading)."""
+    return replace(
+        det, card=card, confidence=det.best_confidence, rank_confidence=None, other_suits=()
+    )
+
+
+def drop_open(slots: Sequence[Slot]) -> list[Slot]:
+    """Loose cards: no meld to settle a suit from, so open readings are not reported."""
+    return [plain(s) for s in slots if not is_open(s)]

@@ -1,0 +1,76 @@
+"""One index's reading from the classifier's probabilities: the card, or only its rank.
+
+A fan laid tight covers the suit under a rank that still reads plainly, and the classifier
+then splits its belief between the suits of one rank (7H 0.45, 7D 0.45). No single card
+passes the reporting threshold, yet the rank is sure. Such a reading is reported as
+*suit-open* only where asked (the layout, which can settle the suit from the meld around
+it); a plain reading stays the card the classifier is sure of.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.reader.labels import NOT_AN_INDEX
+from vision.types import rank_of
+
+# A suit given less than this share of the probability is not among a reading's options.
+OTHER_SUIT_FLOOR = 0.02
+
+
+@dataclass(frozen=True)
+class IndexReading:
+    card: str
+    confidence: float  # detector score x the card's probability
+    rank_confidence: float | None = None  # detector score x the rank's; set when suit-open
+    other_suits: tuple[str, ...] = ()
+
+
+class RankTable:
+    """Sums the classifier's card probabilities by rank ("not an index" is a rank of its own)."""
+
+    def __init__(self, labels: tuple[str, ...]) -> None:
+        self.labels = labels
+        self.ranks = tuple(dict.fromkeys(_rank(label) for label in labels))
+        self._rank_ids = np.array([self.ranks.index(_rank(label)) for label in labels])
+        self._not_an_index = self.ranks.index(NOT_AN_INDEX) if NOT_AN_INDEX in labels else -1
+
+    def rank_probabilities(self, probabilities: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(self.ranks), dtype=np.float64)
+        np.add.at(out, self._rank_ids, probabilities)
+        return out
+
+    def read(
+        self, probabilities: np.ndarray, detector_score: float, threshold: float, open_suits: bool
+    ) -> IndexReading | None:
+        """The reading to report for one box, or None when there is nothing to report."""
+        best = int(probabilities.argmax())
+        card = self.labels[best]
+        confidence = detector_score * float(probabilities[best])
+        if card != NOT_AN_INDEX and confidence >= threshold:
+            return IndexReading(card, confidence)
+        if not open_suits:
+            return None
+        by_rank = self.rank_probabilities(probabilities)
+        rank = int(by_rank.argmax())
+        rank_confidence = detector_score * float(by_rank[rank])
+        if rank == self._not_an_index or rank_confidence < threshold:
+            return None
+        members = np.flatnonzero(self._rank_ids == rank)
+        members = members[np.argsort(-probabilities[members])]
+        top = int(members[0])
+        others = tuple(
+            self.labels[int(i)] for i in members[1:] if probabilities[i] >= OTHER_SUIT_FLOOR
+        )
+        return IndexReading(
+            self.labels[top],
+            detector_score * float(probabilities[top]),
+            rank_confidence,
+            others,
+        )
+
+
+def _rank(label: str) -> str:
+    return label if label == NOT_AN_INDEX else rank_of(label)
