@@ -118,6 +118,17 @@ def two_flags(
     ]
 
 
+def covered_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list[str]:
+    """Cards whose suit the camera never saw (a tight fan covers it) and that were read in
+    the suit of the run around them: say so, since a card of another suit would pass."""
+    return [
+        f"team {zone}: the suit of {slot.card} in meld {' '.join(cards)} is covered; "
+        "read from the run's other cards"
+        for slot in meld.slots
+        if slot.suit_from_meld
+    ]
+
+
 def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
     cards, verdict, flags = orient(meld.cards, rules)
     set_aside_end, set_aside = None, ()
@@ -131,6 +142,7 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
             "back)",
         )
     flags += tuple(two_flags(meld, cards, verdict, rules))
+    flags += tuple(covered_suit_flags(zone, meld, cards))
     return MeldReading(
         zone, cards, verdict, meld.confidence, meld.meld_id, flags, set_aside_end, set_aside
     )

@@ -176,3 +176,20 @@ def test_an_illegal_meld_stays_whole_when_no_single_end_card_explains_it(cards):
     reading = judge_group("A", group(cards), RULES)
     assert not reading.verdict.legal and reading.set_aside == ()
     assert sorted(reading.cards) == sorted(cards)
+
+
+def test_a_suit_read_from_the_run_is_said_so():
+    # The 7's index was covered: its suit was taken from the run (vision.layout.suits).
+    slots = list(group(["5H", "6H", "7H", "8H"]).slots)
+    slots[2] = Slot("7H", 0.8, slots[2].center_xy, 20.0, (), True, suit_from_meld=True)
+    layout = build_layout([], SIZE)
+    zones = dict(layout.zones)
+    zones["A"] = type(zones["A"])("A", (MeldGroup(tuple(slots)),))
+    reading = read_table(type(layout)(SIZE, zones), RULES)
+    (meld,) = reading.melds["A"]
+    assert meld.verdict.legal
+    assert meld.flags == (
+        "team A: the suit of 7H in meld 5H 6H 7H 8H is covered; read from the run's other cards",
+    )
+    plain = read_table(build_layout(fan(["5H", "6H", "7H", "8H"], 400, 500), SIZE), RULES)
+    assert plain.melds["A"][0].flags == ()

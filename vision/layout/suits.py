@@ -68,7 +68,11 @@ def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
     # From here on the reading is plain: the card, as sure as its rank.
     detections = tuple(_as_plain(d, card) for d in slot.detections)
     return replace(
-        slot, card=card, confidence=max(d.confidence for d in detections), detections=detections
+        slot,
+        card=card,
+        confidence=max(d.confidence for d in detections),
+        detections=detections,
+        suit_from_meld=True,
     )
 
 

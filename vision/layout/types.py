@@ -25,6 +25,8 @@ class Slot:
 
     ``detections`` holds one detection, or two when both indices of the card showed.
     ``visible`` is False for a card remembered from earlier frames but not seen now.
+    ``suit_from_meld`` is True when the card's suit was covered and read from the run
+    around it (``vision.layout.suits``), never from its own index.
     """
 
     card: str
@@ -33,6 +35,7 @@ class Slot:
     scale_px: float
     detections: tuple[CardDetection, ...] = ()
     visible: bool = True
+    suit_from_meld: bool = False
 
     @staticmethod
     def from_detection(det: CardDetection) -> Slot:

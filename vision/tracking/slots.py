@@ -23,6 +23,7 @@ class MemSlot:
     counts: dict[str, int] = field(default_factory=dict)
     visible: bool = True
     read: IndexPlaces = field(default_factory=IndexPlaces)
+    read_whole: set[str] = field(default_factory=set)  # cards its own index showed in full
 
     @property
     def card(self) -> str:
@@ -42,13 +43,18 @@ class MemSlot:
             self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
             self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
             self.read.record(slot)
+            if not slot.suit_from_meld:
+                self.read_whole.add(slot.card)
         self.center_xy = slot.center_xy
         self.scale_px = slot.scale_px
         self.visible = self.visible or slot.visible
 
     def frozen(self, card: str | None = None) -> Slot:
+        card = card or self.card
+        # The suit rests on the run only if no frame ever showed this card's index whole.
+        from_meld = card in self.votes and card not in self.read_whole
         return Slot(
-            card or self.card, self.confidence, self.center_xy, self.scale_px, (), self.visible
+            card, self.confidence, self.center_xy, self.scale_px, (), self.visible, from_meld
         )
 
 

@@ -34,6 +34,7 @@ def test_a_covered_suit_in_a_run_takes_the_runs_suit() -> None:
     assert meld.cards == ("5H", "6H", "7H", "8H")
     settled = meld.slots[2]
     assert settled.confidence == 0.8  # as sure as the rank
+    assert [s.suit_from_meld for s in meld.slots] == [False, False, True, False]
     assert not any(d.suit_open for s in meld.slots for d in s.detections)
 
 
@@ -80,3 +81,20 @@ def test_a_card_read_whole_at_its_other_corner_keeps_that_reading() -> None:
     dets[near] = suit_open(replace(dets[near], card="7D"), "7H", rank_conf=0.95)
     (meld,) = build_layout(dets, SIZE).zone("A").melds
     assert meld.cards == ("5H", "6H", "7H")
+
+
+def test_the_memory_says_a_suit_came_from_the_run_until_the_index_shows_whole() -> None:
+    from vision.tracking import MemoryParams, TableMemory
+
+    covered = meld_with_open(["5H", "6H", "7D", "8H"], 2, "7H")
+    whole = fan(["5H", "6H", "7H", "8H"], 500, 500, second_index=False)
+    memory = TableMemory(MemoryParams())
+    for k in range(12):
+        memory.update(build_layout(covered, SIZE), k / 10)
+    (meld,) = memory.state().zone("A").melds
+    assert meld.cards == ("5H", "6H", "7H", "8H")
+    assert [s.suit_from_meld for s in meld.slots] == [False, False, True, False]
+    for k in range(12, 16):  # the fan slides open: the seven's suit shows
+        memory.update(build_layout(whole, SIZE), k / 10)
+    (meld,) = memory.state().zone("A").melds
+    assert not any(s.suit_from_meld for s in meld.slots)
