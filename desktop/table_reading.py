@@ -44,6 +44,8 @@ class MeldReading:
     # its card: it lies at the fan's end but does not fit the meld.
     set_aside_end: str | None = None
     set_aside: tuple[str, ...] = ()
+    # Cards whose suit was covered and read from the run around them.
+    suits_from_run: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -59,6 +61,8 @@ class MeldReading:
         }
         if self.meld_id is not None:
             out["id"] = self.meld_id
+        if self.suits_from_run:
+            out["suit_from_run"] = list(self.suits_from_run)
         return out
 
 
@@ -144,7 +148,15 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
     flags += tuple(two_flags(meld, cards, verdict, rules))
     flags += tuple(covered_suit_flags(zone, meld, cards))
     return MeldReading(
-        zone, cards, verdict, meld.confidence, meld.meld_id, flags, set_aside_end, set_aside
+        zone,
+        cards,
+        verdict,
+        meld.confidence,
+        meld.meld_id,
+        flags,
+        set_aside_end,
+        set_aside,
+        tuple(slot.card for slot in meld.slots if slot.suit_from_meld),
     )
 
 

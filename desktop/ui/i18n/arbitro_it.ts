@@ -224,6 +224,10 @@
         <translation>Modello delle carte mancante: l'immagine si vede ma il tavolo non viene letto. {why}</translation>
     </message>
     <message>
+        <source>suit of {cards} read from the run</source>
+        <translation>seme di {cards} letto dalla scala</translation>
+    </message>
+    <message>
         <source>Table points: {points}</source>
         <translation>Punti in tavola: {points}</translation>
     </message>

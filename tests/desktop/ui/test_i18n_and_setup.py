@@ -61,8 +61,11 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert ("parsed" in how) == drop_qm
     assert t("End of hand") == "Fine della mano"
     assert verdict_text({"legal": False, "reason": "two_wilds"}) == "irregolare: due matte"
+    covered = {"legal": True, "type": "sequence", "points": 20, "suit_from_run": ["7H"]}
+    assert verdict_text(covered).endswith("seme di 7H letto dalla scala")
     assert install_language("en") == "source text"
     assert t("End of hand") == "End of hand"
+    assert verdict_text(covered) == "sequence · 20 pts · suit of 7H read from the run"
 
 
 def test_themes_change_the_palette(qapp) -> None:
