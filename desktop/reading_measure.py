@@ -6,7 +6,8 @@
 DIR is the output of ``arbitro synth`` (images/ + truth/). Without ``--detector`` the card
 readings are made from the rendered truth (every index the label rule calls visible), with
 box jitter, random drop-outs and misreads, so the figure measures the layout alone; with
-it the shipped model reads the images.
+it the shipped model reads the images as the app reads a still (``arbitro read IMAGE``:
+suit-open readings included, settled from their runs by the layout).
 
 A run counts as exact when its cards are the truth's in order (or reversed: the direction
 a run is read in is decided by the rules in ``table_reading``); a set when it holds the
@@ -392,8 +393,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with ImageSource(args.dir / "images" / (path.stem + ".jpg")) as src:
                 image = next(iter(src)).image_bgr
-            # As the app reads a still (``arbitro read IMAGE``): suit-open readings too,
-            # for the layout to settle from their melds.
             dets = list(reader.read_for_memory(image).detections)
         else:
             dets = detections_from_truth(truth, rng, args.drop, args.misread)

@@ -54,7 +54,12 @@ class MemSlot:
         # The suit rests on the run only if no frame ever showed this card's index whole.
         from_meld = card in self.votes and card not in self.read_whole
         return Slot(
-            card, self.confidence, self.center_xy, self.scale_px, (), self.visible, from_meld
+            card,
+            self.confidence,
+            self.center_xy,
+            self.scale_px,
+            visible=self.visible,
+            suit_from_meld=from_meld,
         )
 
 
