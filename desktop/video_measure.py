@@ -177,12 +177,32 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
     return truth, read, laid
 
 
+# The validation clips that choose a model's video threshold and decide between candidate
+# models (models/MODEL_CARD.md) are rendered in the nine procedural training styles in
+# turn, the first of them at seed 8000: ``--style training --seed 8000 --keep data/vclips``.
+TRAINING_CYCLE = ("classic", "bridge", "fourcolor", "bold", "vintage", "slim", "casino",
+                  "jumbo", "italian")  # fmt: skip
+TRAINING_CYCLE_SEED = 8000
+
+
+def clip_style(style: str, seed: int) -> str:
+    """The deck style of clip ``seed``: ``style`` itself, or for ``training`` the cycle's."""
+    if style != "training":
+        return style
+    return TRAINING_CYCLE[(seed - TRAINING_CYCLE_SEED) % len(TRAINING_CYCLE)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m desktop.video_measure")
     p.add_argument("--clips", type=int, default=10)
     p.add_argument("--seed", type=int, default=7000, help="first clip's seed (then +1 each)")
     p.add_argument("--size", default="1280x720")
-    p.add_argument("--style", default="heldout", help="deck style (default: never trained on)")
+    p.add_argument(
+        "--style",
+        default="heldout",
+        help="deck style (default: never trained on); 'training': the validation clips' "
+        "cycle of the nine training styles",
+    )
     p.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
     p.add_argument(
         "--exact", action="store_true", help="read the rendered labels instead of the model"
@@ -204,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
-            video = rendered_clip(folder, seed, (w, h), args.style)
+            video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
             truth, read, laid = read_clip(reader, video)
             before = tally.exact
             score_clip(tally, truth, read, laid)

@@ -81,3 +81,16 @@ def test_melds_are_tallied_by_their_least_visible_index():
         {("whole", True): 1, ("70-85%", False): 1, ("under 70%", True): 1}
     )
     assert tally.cover_line().endswith("whole 1/1, 70-85% 0/1, under 70% 1/1")
+
+
+def test_validation_clips_cycle_the_training_styles_from_seed_8000():
+    from desktop.video_measure import TRAINING_CYCLE, clip_style
+    from vision.synth.styles import HELDOUT, default_training_styles
+
+    assert clip_style("heldout", 8003) == "heldout"  # a named style is every clip's
+    assert [clip_style("training", s) for s in (8000, 8003, 8008, 8009, 8053)] == [
+        "classic", "bold", "italian", "classic", "italian",
+    ]  # fmt: skip
+    # only styles the model trains on, never the held-out one
+    assert set(TRAINING_CYCLE) <= set(default_training_styles())
+    assert HELDOUT not in TRAINING_CYCLE
