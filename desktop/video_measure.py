@@ -180,6 +180,8 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
 # The validation clips that choose a model's video threshold and decide between candidate
 # models (models/MODEL_CARD.md) are rendered in the nine procedural training styles in
 # turn, the first of them at seed 8000: ``--style training --seed 8000 --keep data/vclips``.
+# Written out, not taken from the style list, so a style added later does not re-deal the
+# clips already rendered.
 TRAINING_CYCLE = ("classic", "bridge", "fourcolor", "bold", "vintage", "slim", "casino",
                   "jumbo", "italian")  # fmt: skip
 TRAINING_CYCLE_SEED = 8000

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from vision.types import BoxXYXY, CardDetection
+from vision.types import BoxXYXY, CardDetection, rank_of
 
 
 @dataclass(frozen=True)
@@ -76,14 +76,9 @@ def same_card(a: str, b: str) -> bool:
     return a == b
 
 
-def _rank(label: str) -> str:
-    """The rank of a card label, or the label itself when it is a bare rank ("10", "A")."""
-    return label[:-1] if label[-1] in "CDHS" else label
-
-
 def same_rank(a: str, b: str) -> bool:
     """Compare the rank part only ("10H" vs "10S" or "10" agree); a joker has no rank."""
-    return a != "JK" and b != "JK" and _rank(a) == _rank(b)
+    return a != "JK" and b != "JK" and rank_of(a) == rank_of(b)
 
 
 def score_image(

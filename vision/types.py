@@ -20,9 +20,9 @@ CARD_LABELS: tuple[str, ...] = (*tuple(r + s for s in SUITS for r in RANKS), "JK
 BoxXYXY = tuple[float, float, float, float]
 
 
-def rank_of(card: str) -> str:
-    """ "10H" -> "10"; the joker is its own rank."""
-    return card if card == "JK" else card[:-1]
+def rank_of(label: str) -> str:
+    """ "10H" -> "10"; a label without a suit ("JK", a bare rank "10") is its own rank."""
+    return label[:-1] if label[-1] in SUITS else label
 
 
 @dataclass(frozen=True)

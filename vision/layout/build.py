@@ -116,8 +116,7 @@ def build_layout(
         if name in TEAM_ZONES:
             chain, foreign = _trim_foreign_ends(chain, name, zones, size_wh)
             spare.extend(foreign)
-            settled, _unread = settle_suits(chain.slots)
-            chain = replace(chain, slots=tuple(settled))
+            chain = replace(chain, slots=tuple(settle_suits(chain.slots)))
         if name in TEAM_ZONES and len(chain.slots) >= params.min_meld_slots:
             melds.setdefault(name, []).append(MeldGroup(chain.slots, chain.axis_xy))
         else:  # a spread discard pile, a hand shown, a broken fan: single cards

@@ -76,23 +76,19 @@ def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
     )
 
 
-def settle_suits(slots: Sequence[Slot]) -> tuple[list[Slot], list[Slot]]:
-    """(the meld's slots, open ones settled in place; the open slots it could not settle)."""
+def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
+    """The meld's slots, open ones settled in place; those it cannot settle are dropped."""
+    if not any(d.suit_open for s in slots for d in s.detections):
+        return list(slots)  # the usual case, on every frame
     slots = [plain(s) for s in slots]
     suit = run_suit(slots)
     sure_ranks = {rank_of(s.card) for s in slots if not is_open(s)}
     kept: list[Slot] = []
-    unsettled: list[Slot] = []
     for slot in slots:
-        if not is_open(slot):
-            kept.append(slot)
-            continue
-        settled = settle(slot, suit, sure_ranks)
-        if settled is None:
-            unsettled.append(slot)
-        else:
+        settled = settle(slot, suit, sure_ranks) if is_open(slot) else slot
+        if settled is not None:
             kept.append(settled)
-    return kept, unsettled
+    return kept
 
 
 def _as_plain(det: CardDetection, card: str) -> CardDetection:

@@ -33,8 +33,9 @@ class RankTable:
 
     def __init__(self, labels: tuple[str, ...]) -> None:
         self.labels = labels
-        self.ranks = tuple(dict.fromkeys(_rank(label) for label in labels))
-        self._rank_ids = np.array([self.ranks.index(_rank(label)) for label in labels])
+        # rank_of leaves "none" whole: not an index is a rank of its own
+        self.ranks = tuple(dict.fromkeys(rank_of(label) for label in labels))
+        self._rank_ids = np.array([self.ranks.index(rank_of(label)) for label in labels])
         self._not_an_index = self.ranks.index(NOT_AN_INDEX) if NOT_AN_INDEX in labels else -1
 
     def rank_probabilities(self, probabilities: np.ndarray) -> np.ndarray:
@@ -70,7 +71,3 @@ class RankTable:
             rank_confidence,
             others,
         )
-
-
-def _rank(label: str) -> str:
-    return label if label == NOT_AN_INDEX else rank_of(label)

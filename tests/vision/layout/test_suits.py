@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tests.vision.layout.fans import fan
 from vision.layout import build_layout
 from vision.types import CardDetection
@@ -38,26 +40,25 @@ def test_a_covered_suit_in_a_run_takes_the_runs_suit() -> None:
     assert not any(d.suit_open for s in meld.slots for d in s.detections)
 
 
-def test_without_the_option_the_suit_is_not_made_up() -> None:
-    # Read as clubs or spades: a heart is not among them, so the card stays unread.
-    dets = meld_with_open(["5H", "6H", "7C", "8H"], 2, "7S")
-    assert melds(dets) == [["5H", "6H", "8H"]]
-
-
-def test_a_covered_suit_in_a_set_stays_unread() -> None:
-    dets = meld_with_open(["7C", "7S", "7D", "7H"], 2, "7H")
-    assert melds(dets) == [["7C", "7S", "7H"]]
-
-
-def test_a_covered_two_in_a_run_stays_unread() -> None:
-    # A two in a run of spades may be a wild of any suit.
-    dets = meld_with_open(["AS", "2H", "3S", "4S"], 1, "2S")
-    assert melds(dets) == [["AS", "3S", "4S"]]
-
-
-def test_a_rank_the_run_already_shows_is_not_settled() -> None:
-    dets = meld_with_open(["5H", "6H", "6D", "8H"], 2, "6H")
-    assert melds(dets) == [["5H", "6H", "8H"]]
+@pytest.mark.parametrize(
+    ("why", "cards", "k", "options", "read"),
+    [
+        # Read as clubs or spades: a heart is not among them, so the card stays unread.
+        ("without the option the suit is not made up", ["5H", "6H", "7C", "8H"], 2, ("7S",),
+         ["5H", "6H", "8H"]),
+        ("a covered suit in a set stays unread", ["7C", "7S", "7D", "7H"], 2, ("7H",),
+         ["7C", "7S", "7H"]),
+        # A two in a run of spades may be a wild of any suit.
+        ("a covered two in a run stays unread", ["AS", "2H", "3S", "4S"], 1, ("2S",),
+         ["AS", "3S", "4S"]),
+        ("a rank the run already shows is not settled", ["5H", "6H", "6D", "8H"], 2, ("6H",),
+         ["5H", "6H", "8H"]),
+    ],
+)  # fmt: skip
+def test_an_open_card_stays_unread_when_the_meld_cannot_tell(
+    why: str, cards: list[str], k: int, options: tuple[str, ...], read: list[str]
+) -> None:
+    assert melds(meld_with_open(cards, k, *options)) == [read], why
 
 
 def test_one_sure_natural_is_not_a_run() -> None:
