@@ -37,6 +37,7 @@ from vision.tracking.strays import (
     KnownFan,
     LooseCard,
     Strays,
+    alone_in_zones,
     loose_cards,
     with_loose_returned,
 )
@@ -71,6 +72,9 @@ class TableMemory:
     _candidates: list[_Candidate] = field(default_factory=list)
     _loose: dict[str, tuple[Slot, ...]] = field(default_factory=dict)
     _loose_votes: dict[str, Votes[tuple[str, ...], tuple[Slot, ...]]] = field(default_factory=dict)
+    # Loose cards outside the team zones as the layout showed them on their own, with the
+    # time: a remembered loose card is told in a fan only while it still shows alone.
+    _alone: list[tuple[float, LooseCard]] = field(default_factory=list)
     _frame: int = 0
     _next_uid: int = 1
     _sightings: Sightings = field(init=False)
@@ -122,6 +126,10 @@ class TableMemory:
                 mem.visible = False
         events: list[TrackEvent] = []
         seen: dict[int, tuple[MemMeld, list[Slot]]] = {}
+        self._alone = [
+            *((t, c) for t, c in self._alone if t_monotonic - t <= self.params.forget_s),
+            *((t_monotonic, c) for c in alone_in_zones(layout)),
+        ]
         returned: list[LooseCard] = []
         for zone in TEAM_ZONES:
             returned += self._observe_zone(layout.zone(zone), t_monotonic, seen)
@@ -150,7 +158,7 @@ class TableMemory:
         owners = self._claim_slots(zone, meld_fans, [*in_fans, *here.loose], len(in_fans))
         strays = Strays(
             tuple(self._known_fans(zone, meld_fans)),
-            tuple(loose_cards(self._loose)),
+            tuple(loose_cards(self._loose, [c for _, c in self._alone], self.params.match_radius)),
             self.params.match_radius,
             self.params.min_new_meld_slots,
         )

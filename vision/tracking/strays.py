@@ -3,7 +3,10 @@
 - A top card's far corner: it lies on its own fan's line, past that fan's end card, and
   the next fan on that line may take it as a card of its own.
 - A loose card lying by a meld (a shown card, the discard pile): it lay there before the
-  fan came near it, so the fan taking it in one frame is no card laid.
+  fan came near it, so the fan taking it in one frame is no card laid. Only while the
+  layout still shows it on its own now and then, though: a meld's first card laid inside
+  a zone drawn around the discard pile is remembered as a discard card until the fan
+  grows from it, and from then on every frame reads it in the fan.
 """
 
 from __future__ import annotations
@@ -70,12 +73,27 @@ class LooseCard:
         )
 
 
-def loose_cards(remembered: dict[str, tuple[Slot, ...]]) -> list[LooseCard]:
+def loose_cards(
+    remembered: dict[str, tuple[Slot, ...]], alone: Sequence[LooseCard], radius_s: float
+) -> list[LooseCard]:
+    """The remembered loose cards outside the team zones that the layout showed on their
+    own lately (``alone``: its loose cards of those zones over the last moments)."""
     return [
-        LooseCard(name, slot)
+        card
         for name, slots in remembered.items()
         if name not in TEAM_ZONES
-        for slot in slots
+        for card in (LooseCard(name, slot) for slot in slots)
+        if any(a.zone == name and card.is_read_as(a.slot, radius_s) for a in alone)
+    ]
+
+
+def alone_in_zones(layout: TableLayout) -> list[LooseCard]:
+    """The cards a frame's layout shows loose outside the team zones (not in any fan)."""
+    return [
+        LooseCard(name, slot)
+        for name, zone in layout.zones.items()
+        if name not in TEAM_ZONES
+        for slot in zone.loose
     ]
 
 

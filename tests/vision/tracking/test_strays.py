@@ -97,3 +97,33 @@ def test_a_fan_reading_claims_a_remembered_card_before_a_nearer_lone_one():
     events = play(memory, [frame([meld], [slot("JK", 100, scale=24.0)])] * 20, t0=1.3)
     assert added(events) == []
     assert [list(m.cards) for m in memory.state().zone("A").melds] == [["JK", "AS", "AS", "AD"]]
+
+
+def test_a_melds_first_card_laid_inside_the_discard_zone_joins_the_fan_grown_from_it():
+    """A zone drawn around the discard pile may take in the corner of a meld's first card:
+    alone, it is remembered as a discard card. Once every frame reads it at the head of
+    the fan that grew from it, it is the meld's card (and leaves the discard pile)."""
+    memory = TableMemory()
+    pile = [slot("4D", 40, x=300)]
+    first = slot("JK", 100)
+    play(memory, [frame(discard=[*pile, first])] * 12)
+    run = column(["KC", "QC", "JC", "10C"], 130)
+    events = play(memory, [frame([[first, *run]], discard=pile)] * 30, t0=1.2)
+    assert [list(m.cards) for m in memory.state().zone("A").melds] == [
+        ["JK", "KC", "QC", "JC", "10C"]
+    ]
+    assert ("JK",) in added(events)
+    assert [s.card for s in memory.state().zone("discard").loose] == ["4D"]
+
+
+def test_a_discard_card_taken_into_a_fan_for_a_moment_stays_a_discard_card():
+    memory = TableMemory()
+    run = column(["2C", "9H", "8H"], 270)  # 8H at y=330
+    top = slot("KS", 360)  # the discard pile's top card one step past it, in line
+    play(memory, [frame([run], discard=[top])] * 12)
+    # For half a second every frame reads it as the fan's next card, then alone again.
+    taken = [frame([[*run, top]]) for _ in range(5)]
+    alone = [frame([run], discard=[top]) for _ in range(20)]
+    events = play(memory, [*taken, *alone], t0=1.2)
+    assert added(events) == []
+    assert [s.card for s in memory.state().zone("discard").loose] == ["KS"]
