@@ -99,7 +99,10 @@ def build_layout(
     zones = zones or default_zones(size_wh)
     kept = [d for d in detections if d.best_confidence >= params.min_confidence]
     slots = local_scale(
-        [Slot.from_detection(d) for d in suppress_overlaps(kept, params.dedup.same_box_iou)]
+        [
+            Slot.from_detection(d)
+            for d in suppress_overlaps(kept, params.dedup.same_box_iou, params.dedup.same_card_iou)
+        ]
     )
     chains, singles = group_chains(fold_twins(slots, params.twins), params.grouping)
     chains, singles = pair_second_indices(chains, singles, params.dedup)

@@ -25,6 +25,10 @@ from vision.types import CardDetection
 @dataclass(frozen=True)
 class DedupParams:
     same_box_iou: float = 0.5  # boxes overlapping more than this are one firing
+    # ...or this, when both read the same card: the detector fires on either half of a wide
+    # index ("10" in a bold face) as well as on the whole. Two copies of a card in a fan
+    # that each show at least half their index overlap by at most 1/3.
+    same_card_iou: float = 0.4
     diagonal_min: float = 2.5  # second index: distance range, x index height
     diagonal_max: float = 8.5
     min_across: float = 1.0  # ...at least this far off the fan's line
@@ -39,12 +43,17 @@ class DedupParams:
 
 
 def suppress_overlaps(
-    detections: Sequence[CardDetection], min_iou: float = DedupParams.same_box_iou
+    detections: Sequence[CardDetection],
+    min_iou: float = DedupParams.same_box_iou,
+    same_card_iou: float = DedupParams.same_card_iou,
 ) -> list[CardDetection]:
     """Keep the most confident of detections whose boxes nearly coincide."""
     kept: list[CardDetection] = []
     for det in sorted(detections, key=lambda d: -d.confidence):
-        if all(box_iou(det.box_xyxy, k.box_xyxy) <= min_iou for k in kept):
+        if all(
+            box_iou(det.box_xyxy, k.box_xyxy) <= (same_card_iou if k.card == det.card else min_iou)
+            for k in kept
+        ):
             kept.append(det)
     return kept
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -53,6 +54,24 @@ def test_two_identical_cards_side_by_side_stay_two():
     # A set with both copies of the seven of hearts next to each other.
     got = melds_of(fan(["7H", "7H", "7S", "7C"], 500, 450))
     assert got == [["7H", "7H", "7S", "7C"]]
+
+
+def test_a_wide_index_read_twice_by_halves_is_one_card():
+    # A bold "10" draws a box over each half beside the whole one: the halves overlap the
+    # whole index by IoU ~0.45. The fan must stay 9D 10D JD.
+    dets = fan(["9D", "10D", "JD"], 500, 450, second_index=False)
+    whole = dets[1]
+    x1, y1, x2, y2 = whole.box_xyxy
+    shift = 0.35 * (x2 - x1)
+    dets.append(replace(whole, confidence=0.7, box_xyxy=(x1 + shift, y1, x2 + shift, y2)))
+    assert melds_of(dets) == [["9D", "10D", "JD"]]
+
+
+def test_two_copies_in_a_fan_showing_half_their_index_stay_two():
+    # Steps of half an index width (0.3 index heights): the tightest fan whose indices
+    # still show half; the two 7H boxes overlap by IoU 1/3.
+    got = melds_of(fan(["7S", "7H", "7H", "7C"], 500, 450, step=0.3, second_index=False))
+    assert got == [["7S", "7H", "7H", "7C"]]
 
 
 def test_identical_cards_at_the_end_of_a_fan_stay_two():
