@@ -38,6 +38,7 @@ class GroupingParams:
     far_factor: float = 1.45  # ...and at least this many fan steps
     end_step: tuple[float, float] = (0.6, 1.45)  # an end card's step, x the fan's inner step
     end_slack: float = 0.4  # ...or within this of it (x index height)
+    part_step: float = 0.55  # one card's readings closer than this x the step: one index
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,10 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
+    if differ and len(ordered) > 2:
+        ordered = _fold_part_steps(ordered, steps, typical * params.part_step)
+        along = [project(s.center_xy, origin, axis)[0] for s in ordered]
+        steps = [b - a for a, b in pairwise(along)]
     # a fan's step is its short one: a gap or a far corner only makes steps longer
     short = sorted(differ or steps)[(len(differ or steps) - 1) // 4]
     scale = median([s.scale_px for s in line])
@@ -148,6 +153,19 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
     out: list[list[Slot]] = []
     for part in (p for p in parts if p):
         out.extend(_trim_ends(part, axis, params))
+    return out
+
+
+def _fold_part_steps(ordered: list[Slot], steps: list[float], under: float) -> list[Slot]:
+    """Two readings of one card closer than ``under`` along the fan are one index read
+    twice (a wide "10" boxed by halves): copies in a set lie a whole fan step apart."""
+    out = [ordered[0]]
+    for step, slot in zip(steps, ordered[1:], strict=True):
+        if slot.card == out[-1].card and step < under:
+            keep, other = sorted((out[-1], slot), key=lambda s: -s.confidence)
+            out[-1] = merge_into(keep, other)
+        else:
+            out.append(slot)
     return out
 
 

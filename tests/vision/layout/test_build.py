@@ -67,6 +67,16 @@ def test_a_wide_index_read_twice_by_halves_is_one_card():
     assert melds_of(dets) == [["9D", "10D", "JD"]]
 
 
+def test_one_index_read_twice_a_fraction_of_a_step_apart_is_one_card():
+    # The halves of a wide "10" boxed apart (overlapping too little to be one firing),
+    # under half a fan step from each other; copies in a set lie a whole step apart.
+    dets = fan(["9D", "10D", "JD", "QD"], 500, 450, second_index=False)
+    x1, y1, x2, y2 = dets[1].box_xyxy
+    shift = 0.4 * 20.0  # 0.4 index heights against the fan's 1.2
+    dets.append(replace(dets[1], confidence=0.6, box_xyxy=(x1 + shift, y1, x2 + shift, y2)))
+    assert melds_of(dets) == [["9D", "10D", "JD", "QD"]]
+
+
 def test_two_copies_in_a_fan_showing_half_their_index_stay_two():
     # Steps of half an index width (0.3 index heights): the tightest fan whose indices
     # still show half; the two 7H boxes overlap by IoU 1/3.
