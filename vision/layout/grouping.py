@@ -17,6 +17,7 @@ each index), so the rules hold under zoom and perspective.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -265,7 +266,41 @@ def group_chains(
         carried, left = continue_chains(found_here, cut, params)
         chains.extend(carried)
         singles.extend(left + rest)
-    return chains, singles
+    chains, lone = _take_from_crossing_pairs(chains, params)
+    return chains, singles + lone
+
+
+def _across(a: PointXY, b: PointXY) -> bool:
+    """Two unit axes more than 45 degrees apart."""
+    return abs(a[0] * b[0] + a[1] * b[1]) < math.sqrt(0.5)
+
+
+def _take_from_crossing_pairs(
+    chains: list[Chain], params: GroupingParams
+) -> tuple[list[Chain], list[Slot]]:
+    """A fan's top card whose nearest index is another card's corner (a far corner lying
+    beside it, across the fan) can pair with that corner into a two-slot chain of its own,
+    apart from its fan. When one slot of such a pair carries a longer chain on at an even
+    step and the pair lies across that chain, the slot goes back to the fan."""
+    out = list(chains)
+    for k, pair in enumerate(chains):
+        if len(pair.slots) != 2:
+            continue
+        fits = [
+            (n, i, end)
+            for n, chain in enumerate(out)
+            if len(chain.slots) >= 3 and _across(pair.axis_xy, chain.axis_xy)
+            for i, slot in enumerate(pair.slots)
+            if (end := _fits_end(chain, slot, params)) is not None
+        ]
+        if len(fits) != 1:
+            continue
+        n, i, end = fits[0]
+        slot, other = pair.slots[i], pair.slots[1 - i]
+        old = out[n].slots
+        out[n] = replace(out[n], slots=(*old, slot) if end == -1 else (slot, *old))
+        out[k] = replace(pair, slots=(other,))
+    return [c for c in out if len(c.slots) >= 2], [c.slots[0] for c in out if len(c.slots) == 1]
 
 
 def _fits_end(chain: Chain, slot: Slot, params: GroupingParams) -> int | None:

@@ -77,6 +77,22 @@ def test_one_index_read_twice_a_fraction_of_a_step_apart_is_one_card():
     assert melds_of(dets) == [["9D", "10D", "JD", "QD"]]
 
 
+def test_a_top_card_beside_another_cards_far_corner_stays_in_its_fan():
+    # A column fan whose top card's index has a neighbouring card's far corner lying just
+    # beside it, across the fan and nearer than the fan's step: the two pair up apart
+    # from the column unless the top card goes back to the fan it carries on.
+    column = fan(
+        ["6C", "5C", "4C", "3C", "2C"], 500, 420, vertical=True, step=2.0, second_index=False
+    )
+    # The top card lies a little further on than the fan's step (a card laid by hand).
+    x, y = column[-1].center_xy
+    column[-1] = det("2C", x, y + 4.0)
+    corner = det("10H", x - 18.0, y + 4.0)
+    layout = build_layout([*column, corner], SIZE)
+    assert [list(m.cards) for m in layout.zone("A").melds] == [["6C", "5C", "4C", "3C", "2C"]]
+    assert [s.card for s in layout.zone("A").loose] == ["10H"]
+
+
 def test_two_copies_in_a_fan_showing_half_their_index_stay_two():
     # Steps of half an index width (0.3 index heights): the tightest fan whose indices
     # still show half; the two 7H boxes overlap by IoU 1/3.
