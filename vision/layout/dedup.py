@@ -47,7 +47,8 @@ def suppress_overlaps(
     min_iou: float = DedupParams.same_box_iou,
     same_card_iou: float = DedupParams.same_card_iou,
 ) -> list[CardDetection]:
-    """Keep the most confident of detections whose boxes nearly coincide."""
+    """Keep the most confident of detections whose boxes nearly coincide (``min_iou``), or
+    overlap by ``same_card_iou`` when they read the same card."""
     kept: list[CardDetection] = []
     for det in sorted(detections, key=lambda d: -d.confidence):
         if all(
