@@ -33,7 +33,10 @@ def fault_text(code: str | None) -> str:
 def verdict_text(meld: Mapping[str, Any]) -> str:
     """One line for a meld's badge: legal and what kind, or illegal and why."""
     if meld.get("legal") is False:
-        return t("illegal: {reason}").format(reason=fault_text(meld.get("reason")))
+        text = t("illegal: {reason}").format(reason=fault_text(meld.get("reason")))
+        for a, b in meld.get("room_between", ()):  # the fault may be a card not read
+            text += " · " + t("a card may lie unread between {a} and {b}").format(a=a, b=b)
+        return text
     parts = []
     if meld.get("burraco") == "clean":
         parts.append(t("clean burraco"))

@@ -195,3 +195,33 @@ def test_a_suit_read_from_the_run_is_said_so():
     plain = read_table(build_layout(fan(["5H", "6H", "7H", "8H"], 400, 500), SIZE), RULES)
     assert plain.melds["A"][0].flags == ()
     assert "suit_from_run" not in plain.melds["A"][0].to_json()
+
+
+def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
+    """Rules §3 (a run is consecutive): 8D 9D JD with a whole fan step of room between 9D
+    and JD may be the 10D unread there, not a fault; the flag says where to look."""
+    from desktop.table_reading import judge_group
+
+    gap = MeldGroup(
+        tuple(
+            Slot(c, 0.9, (100.0 + 20 * i, 500.0), 20.0)
+            for i, c in zip((0, 1, 3), ["8D", "9D", "JD"], strict=True)
+        )
+    )
+    reading = judge_group("A", gap, RULES)
+    assert not reading.verdict.legal
+    assert reading.flags == (
+        "team A: meld 8D 9D JD leaves room for a card between 9D and JD that the camera does "
+        "not read: check there before calling the fault",
+    )
+    assert reading.to_json()["room_between"] == [["9D", "JD"]]
+    # Evenly stepped, the same illegal run is a fault as read; a legal run with room in
+    # it is not flagged (the room is then as often an uneven hand as a card).
+    assert judge_group("A", group(["8D", "9D", "JD"]), RULES).flags == ()
+    legal = MeldGroup(
+        tuple(
+            Slot(c, 0.9, (100.0 + 20 * i, 500.0), 20.0)
+            for i, c in zip((0, 1, 3), ["8D", "9D", "10D"], strict=True)
+        )
+    )
+    assert judge_group("A", legal, RULES).flags == ()

@@ -224,6 +224,10 @@
         <translation>Modello delle carte mancante: l'immagine si vede ma il tavolo non viene letto. {why}</translation>
     </message>
     <message>
+        <source>a card may lie unread between {a} and {b}</source>
+        <translation>tra {a} e {b} potrebbe esserci una carta non letta</translation>
+    </message>
+    <message>
         <source>suit of {cards} read from the run</source>
         <translation>seme di {cards} letto dalla scala</translation>
     </message>
