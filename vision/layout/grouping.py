@@ -110,8 +110,9 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
-    if differ and len(ordered) > 2:
-        ordered = _fold_part_steps(ordered, steps, typical * params.part_step)
+    folded = _fold_part_steps(ordered, steps, typical * params.part_step) if differ else ordered
+    if len(folded) < len(ordered):  # rare: measure the fan again only then
+        ordered = folded
         along = [project(s.center_xy, origin, axis)[0] for s in ordered]
         steps = [b - a for a, b in pairwise(along)]
     # a fan's step is its short one: a gap or a far corner only makes steps longer

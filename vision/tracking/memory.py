@@ -130,9 +130,13 @@ class TableMemory:
             *((t, c) for t, c in self._alone if t_monotonic - t <= self.params.forget_s),
             *((t_monotonic, c) for c in alone_in_zones(layout)),
         ]
+        # Loose cards of other zones that a fan may take in: the same for both teams' zones.
+        loose = tuple(
+            loose_cards(self._loose, [c for _, c in self._alone], self.params.match_radius)
+        )
         returned: list[LooseCard] = []
         for zone in TEAM_ZONES:
-            returned += self._observe_zone(layout.zone(zone), t_monotonic, seen)
+            returned += self._observe_zone(layout.zone(zone), t_monotonic, seen, loose)
         for meld, observed in seen.values():
             self._observe_meld(meld, observed, t_monotonic, events)
         self._commit_candidates(t_monotonic, events)
@@ -142,10 +146,14 @@ class TableMemory:
         return events
 
     def _observe_zone(
-        self, here: ZoneLayout, t: float, seen: dict[int, tuple[MemMeld, list[Slot]]]
+        self,
+        here: ZoneLayout,
+        t: float,
+        seen: dict[int, tuple[MemMeld, list[Slot]]],
+        loose: tuple[LooseCard, ...],
     ) -> list[LooseCard]:
         """Route a team zone's fans to remembered melds and candidates; the loose cards
-        of other zones that its fans took in."""
+        of other zones (``loose``, those a fan may take in) that its fans took in."""
         zone = here.name
         # Each remembered meld's fan as last seen, built once: its top card's far corner
         # claims no card and may head the next fan on its line.
@@ -158,7 +166,7 @@ class TableMemory:
         owners = self._claim_slots(zone, meld_fans, [*in_fans, *here.loose], len(in_fans))
         strays = Strays(
             tuple(self._known_fans(zone, meld_fans)),
-            tuple(loose_cards(self._loose, [c for _, c in self._alone], self.params.match_radius)),
+            loose,
             self.params.match_radius,
             self.params.min_new_meld_slots,
         )
