@@ -48,6 +48,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="share of the melds' wilds that are jokers, the rest twos (default 0.35; "
         "training sets may ask more, so the detector sees more joker designs)",
     )
+    p.add_argument(
+        "--fan-show",
+        default="0.15,0.35",  # vision.synth.plan.FAN_SHOW, kept out of the import path
+        help="LO,HI: a fan's step as a share of the card's side, drawn between the two "
+        "(default 0.15,0.35; training sets may lay fans tighter, so more indices show in part)",
+    )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
     p.set_defaults(func=run)
@@ -66,6 +72,14 @@ def _parse_size(text: str) -> tuple[int, int] | None:
     if not (64 <= w <= 8192 and 64 <= h <= 8192):
         return None
     return w, h
+
+
+def _parse_fan_show(text: str) -> tuple[float, float] | None:
+    try:
+        lo, hi = (float(part) for part in text.split(","))
+    except ValueError:  # not two numbers
+        return None
+    return (lo, hi) if 0.05 <= lo <= hi <= 1.0 else None
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -96,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--min-visible must be above 0 and at most 1")
     if not 0.0 <= args.joker_share <= 1.0:
         return _fail("--joker-share must be between 0 and 1")
+    fan_show = _parse_fan_show(args.fan_show)
+    if fan_show is None:
+        return _fail(f"bad --fan-show {args.fan_show!r}: expected LO,HI with 0.05 <= LO <= HI <= 1")
     try:
         styles = select_styles(_names(args.styles), _names(args.exclude_styles))
     except KeyError as e:
@@ -115,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         square_view_share=args.square_views,
         min_visible_frac=args.min_visible,
         joker_share=args.joker_share,
+        fan_show=fan_show,
     )
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:

@@ -18,7 +18,7 @@ import numpy as np
 from vision.synth.camera import SQUARE_VIEW_SHARE, sample_camera
 from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION, MIN_VISIBLE_FRAC
 from vision.synth.melds import JOKER_WILD_SHARE
-from vision.synth.plan import PlanOptions, plan_loose_cards, plan_table
+from vision.synth.plan import FAN_SHOW, PlanOptions, plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
 from vision.synth.styles import get_style, jittered_style, with_swapped_font
 
@@ -37,6 +37,7 @@ class SynthConfig:
     square_view_share: float = SQUARE_VIEW_SHARE  # views square to the table, the rest turned
     min_visible_frac: float = MIN_VISIBLE_FRAC  # the label rule's share of an index showing
     joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
+    fan_show: tuple[float, float] = FAN_SHOW  # a fan's step, as a share of the card's side
 
 
 def render_sample(
@@ -48,7 +49,7 @@ def render_sample(
     plan = (
         plan_loose_cards(rng)
         if rng.random() < P_LOOSE
-        else plan_table(rng, PlanOptions(joker_share=cfg.joker_share))
+        else plan_table(rng, PlanOptions(joker_share=cfg.joker_share, fan_show=cfg.fan_show))
     )
     # one style per block of STYLE_BLOCK samples, so a worker's face cache stays warm
     block_rng = np.random.default_rng([cfg.seed, index // STYLE_BLOCK, 0x5717E])

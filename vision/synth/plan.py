@@ -15,6 +15,7 @@ import numpy as np
 from vision.synth.melds import JOKER_WILD_SHARE, MeldSpec, Shoe, random_meld
 
 CARD_SIZES_MM: tuple[tuple[float, float], ...] = ((63.0, 88.0), (57.0, 89.0), (59.0, 91.0))
+FAN_SHOW = (0.15, 0.35)  # players leave 15-35% of a card showing between fanned cards
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,9 @@ class PlanOptions:
     p_occluders: float = 0.55
     max_occluders: int = 3
     joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
+    # a fan's step as a share of the card's side along it; under about a quarter of its
+    # height, a vertical fan's next card covers part of the index below it
+    fan_show: tuple[float, float] = FAN_SHOW
 
 
 @dataclass
@@ -134,7 +138,7 @@ def _layout_zone(
             if rng.random() > 0.12
             else ("horizontal", "vertical")[zone_fan == "horizontal"]
         )
-        frac = float(rng.uniform(0.15, 0.35))
+        frac = float(rng.uniform(*opts.fan_show))
         step = frac * (w if fan == "horizontal" else h)
         n = len(spec.cards)
         mw = w + (n - 1) * step if fan == "horizontal" else w

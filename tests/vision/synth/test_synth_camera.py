@@ -7,6 +7,7 @@ from vision.synth.camera import SQUARE_VIEW_SHARE, view_angle
 from vision.synth.dataset import SynthConfig
 from vision.synth.labels import MIN_VISIBLE_FRAC
 from vision.synth.melds import JOKER_WILD_SHARE
+from vision.synth.plan import FAN_SHOW
 
 
 def off_square_deg(angle: float) -> float:
@@ -43,3 +44,6 @@ def test_the_command_line_renders_with_the_same_default_share():
     assert args.min_visible == MIN_VISIBLE_FRAC == SynthConfig(seed=0).min_visible_frac
     # and the share of jokers among the wilds
     assert args.joker_share == JOKER_WILD_SHARE == SynthConfig(seed=0).joker_share
+    # and how tight fans are laid
+    assert args.fan_show == ",".join(map(str, FAN_SHOW))
+    assert SynthConfig(seed=0).fan_show == FAN_SHOW

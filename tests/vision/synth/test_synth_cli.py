@@ -52,6 +52,9 @@ def test_cli_with_two_workers_matches_one_worker(tmp_path: Path) -> None:
         ["--square-views", "1.5"],
         ["--min-visible", "0"],
         ["--joker-share", "-0.1"],
+        ["--fan-show", "0.3"],
+        ["--fan-show", "0.3,0.1"],
+        ["--fan-show", "a,b"],
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(

@@ -125,3 +125,15 @@ def test_the_joker_share_sets_which_wild_a_meld_gets():
         for card in meld.cards
     )
     assert twos_in_sets == 0
+
+
+def test_the_fan_show_range_sets_how_tight_fans_are_laid():
+    # A training set may lay fans tighter than players usually do, so more indices show
+    # only in part; each meld records the share it was laid with, and the default plan
+    # keeps the players' 15-35%.
+    seeds = range(30)
+    tight = [m.shown_frac for m in _melds(PlanOptions(fan_show=(0.12, 0.2)), seeds)]
+    usual = [m.shown_frac for m in _melds(None, seeds)]
+    assert tight and all(0.12 <= f <= 0.2 for f in tight)
+    assert all(0.15 <= f <= 0.35 for f in usual) and max(usual) > 0.25
+    assert PlanOptions().fan_show == (0.15, 0.35)
