@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -34,11 +35,25 @@ class LayoutParams:
 
 
 def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> str:
-    votes: dict[str, int] = {}
-    for slot in chain.slots:
-        name = zones.zone_of(slot.center_xy, size_wh)
-        votes[name] = votes.get(name, 0) + 1
-    return max(votes.items(), key=lambda kv: kv[1])[0]
+    """The zone most of a chain's cards lie in; but a fan that runs out of the box drawn
+    around the discard pile into a team's zone at even steps is that team's meld, laid
+    against the pile (a user draws the box loosely, and a meld may be laid beside it)."""
+    names = [zones.zone_of(slot.center_xy, size_wh) for slot in chain.slots]
+    votes = Counter(names)
+    best = max(votes.items(), key=lambda kv: kv[1])[0]
+    teams = Counter(n for n in names if n in TEAM_ZONES)
+    if best == "discard" and teams and _evenly_stepped(chain.slots):
+        return teams.most_common(1)[0][0]
+    return best
+
+
+def _evenly_stepped(slots: Sequence[Slot]) -> bool:
+    """Every gap of the chain a whole number of its median step (a hidden card makes two)."""
+    gaps = [_gap(a, b) for a, b in pairwise(slots)]
+    if len(gaps) < 2:
+        return False
+    step = max(median(gaps), 1e-6)
+    return all(round(g / step) >= 1 and abs(g / step - round(g / step)) <= OFF_STEP for g in gaps)
 
 
 # A meld's cards lie a whole number of fan steps apart (more than one where an index is

@@ -208,6 +208,29 @@ def test_calibrated_discard_zone_wins_over_team_zone(tmp_path):
     assert [m.cards for m in layout.zone("A").melds] == [("3S", "4S", "5S")]
 
 
+DISCARD_BOX = ((550, 300), (800, 300), (800, 440), (550, 440))
+
+
+def test_a_fan_running_out_of_the_discard_box_into_a_team_zone_is_that_teams_meld():
+    # A meld laid against the discard pile, inside the box the user drew around it: five
+    # of its six cards lie in the box, the last in team A's half, all at one fan step.
+    zones = ZoneMap(SIZE, {**default_zones(SIZE).polygons, "discard": DISCARD_BOX})
+    cards = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    layout = build_layout(fan(cards, 600, 330, vertical=True), SIZE, zones)
+    assert [list(m.cards) for m in layout.zone("A").melds] == [cards]
+    assert layout.zone("discard").loose == ()
+
+
+def test_a_spread_discard_pile_reaching_a_team_zone_unevenly_stays_the_pile():
+    # the pile spread by hand: its cards at uneven gaps, the last one over the box's edge
+    zones = ZoneMap(SIZE, {**default_zones(SIZE).polygons, "discard": DISCARD_BOX})
+    ys = [343, 360, 395, 412, 445]
+    dets = [det(card, 610, y) for card, y in zip(["9H", "KS", "4D", "JC", "6S"], ys, strict=True)]
+    layout = build_layout(dets, SIZE, zones)
+    assert layout.zone("A").melds == ()
+    assert [s.card for s in layout.zone("discard").loose] == ["9H", "KS", "4D", "JC"]
+
+
 def test_zone_map_scales_to_the_frame_size():
     zones = default_zones((640, 360))
     assert zones.zone_of((100, 600), (1280, 720)) == "A"
