@@ -1,6 +1,7 @@
 """A top card's near corner and its far corner lie on its fan's own line; read the same,
 they look like twins, and the top card of a meld beside it backs that pairing. They are
-no twins when a one-edged fan runs on along their line (``vision.layout.twin_candidates``)."""
+no twins when a one-edged fan runs on along their line (``vision.layout.twin_candidates``),
+or out from one of them at a slant to it."""
 
 from __future__ import annotations
 
@@ -39,3 +40,31 @@ def test_without_the_veto_the_top_card_falls_off_its_fan():
     assert ["5C", "6C", "7C", "8C", "9C"] not in melds(
         one_edge_fan_with_a_neighbour_above(), NO_VETO
     )
+
+
+NO_SLANT = LayoutParams(twins=TwinParams(along=AlongParams(slant=2.0)))  # cosine never >= 2
+
+
+def two_fans_each_card_slid_under_the_last() -> list:
+    """Two sets side by side (positions as read in a rendered hand, index height 26 px):
+    each new card slid under the last, so the top card shows both corners and the cards
+    under it only their far corners, in a line running down from the top card's far
+    corner. The two top cards' corners lie the same vector apart, as twins would."""
+    s = 26.0
+    nines = [det("9D", 596, 496, s), det("9D", 649, 579, s), det("9C", 650, 613, s),
+             det("9H", 650, 647, s)]  # fmt: skip
+    tens = [det("10C", 687, 482, s), det("10C", 736, 564, s), det("10D", 734, 594, s),
+            det("10D", 734, 623, s), det("10S", 733, 651, s)]  # fmt: skip
+    return nines + tens
+
+
+def test_a_top_cards_corners_slanting_to_a_one_edge_fan_are_not_twins():
+    got = melds(two_fans_each_card_slid_under_the_last())
+    assert ["9D", "9C", "9H"] in got
+    assert ["10C", "10D", "10D", "10S"] in got
+
+
+def test_without_the_slant_veto_both_top_cards_fall_off_their_fans():
+    got = melds(two_fans_each_card_slid_under_the_last(), NO_SLANT)
+    assert ["9D", "9C", "9H"] not in got
+    assert ["10C", "10D", "10D", "10S"] not in got
