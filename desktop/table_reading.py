@@ -141,6 +141,17 @@ def covered_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list
     ]
 
 
+def split_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list[str]:
+    """Cards the frames read in two suits, taken in the run's: say which other card most
+    frames saw, since the players may have laid that one."""
+    return [
+        f"team {zone}: {slot.card} in meld {' '.join(cards)} was read as "
+        f"{slot.read_otherwise} in more frames; taken in the run's suit: check its corner"
+        for slot in meld.slots
+        if slot.read_otherwise is not None
+    ]
+
+
 def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
     cards, verdict, flags = orient(meld.cards, rules)
     set_aside_end, set_aside = None, ()
@@ -155,6 +166,7 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         )
     flags += tuple(two_flags(meld, cards, verdict, rules))
     flags += tuple(covered_suit_flags(zone, meld, cards))
+    flags += tuple(split_suit_flags(zone, meld, cards))
     room = () if verdict.legal else tuple(room_for_a_card(meld))
     flags += tuple(
         f"team {zone}: meld {' '.join(cards)} leaves room for a card between {a} and {b} "

@@ -197,6 +197,21 @@ def test_a_suit_read_from_the_run_is_said_so():
     assert "suit_from_run" not in plain.melds["A"][0].to_json()
 
 
+def test_a_card_read_in_two_suits_and_taken_in_the_runs_is_said_so():
+    # The frames read the three as 3C more often than as 3S (vision.tracking.split_suits)
+    slots = list(group(["3S", "4S", "5S", "6S"]).slots)
+    slots[0] = Slot("3S", 0.6, slots[0].center_xy, 20.0, read_otherwise="3C")
+    layout = build_layout([], SIZE)
+    zones = dict(layout.zones)
+    zones["A"] = type(zones["A"])("A", (MeldGroup(tuple(slots)),))
+    (meld,) = read_table(type(layout)(SIZE, zones), RULES).melds["A"]
+    assert meld.verdict.legal
+    assert meld.flags == (
+        "team A: 3S in meld 3S 4S 5S 6S was read as 3C in more frames; taken in the run's "
+        "suit: check its corner",
+    )
+
+
 def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
     """Rules §3 (a run is consecutive): 8D 9D JD with a whole fan step of room between 9D
     and JD may be the 10D unread there, not a fault; the flag says where to look."""

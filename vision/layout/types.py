@@ -26,7 +26,9 @@ class Slot:
     ``detections`` holds one detection, or two when both indices of the card showed.
     ``visible`` is False for a card remembered from earlier frames but not seen now.
     ``suit_from_meld`` is True when the card's suit was covered and read from the run
-    around it (``vision.layout.suits``), never from its own index.
+    around it (``vision.layout.suits``), never from its own index. ``read_otherwise`` is
+    the card most frames read where the memory took this one, in its run's suit, because
+    the frames disagreed on the suit (``vision.tracking.split_suits``).
     """
 
     card: str
@@ -36,6 +38,7 @@ class Slot:
     detections: tuple[CardDetection, ...] = ()
     visible: bool = True
     suit_from_meld: bool = False
+    read_otherwise: str | None = None
 
     @staticmethod
     def from_detection(det: CardDetection) -> Slot:

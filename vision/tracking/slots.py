@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from vision.layout.geometry import distance, project
 from vision.layout.types import MeldGroup, PointXY, Slot
 from vision.tracking.sightings import IndexPlaces
+from vision.tracking.split_suits import settle_split_suits
 from vision.tracking.votes import Votes
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
@@ -73,9 +74,9 @@ class MemMeld:
 
     def group(self, relabel: dict[int, str] | None = None) -> MeldGroup:
         relabel = relabel or {}
-        return MeldGroup(
-            tuple(s.frozen(relabel.get(s.uid)) for s in self.slots), self.axis_xy, self.meld_id
-        )
+        slots = [s.frozen(relabel.get(s.uid)) for s in self.slots]
+        slots = settle_split_suits(slots, [s.votes for s in self.slots])
+        return MeldGroup(tuple(slots), self.axis_xy, self.meld_id)
 
 
 @dataclass(frozen=True)
