@@ -52,6 +52,8 @@ class MeldReading:
     suits_from_run: tuple[str, ...] = ()
     # Neighbouring cards of an illegal meld with room for an unread card between them.
     room_between: tuple[tuple[str, str], ...] = ()
+    # Cards the frames read in two suits, taken in the run's: (card taken, card read more).
+    suits_disputed: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -71,6 +73,8 @@ class MeldReading:
             out["suit_from_run"] = list(self.suits_from_run)
         if self.room_between:
             out["room_between"] = [list(pair) for pair in self.room_between]
+        if self.suits_disputed:
+            out["suit_disputed"] = [list(pair) for pair in self.suits_disputed]
         return out
 
 
@@ -184,6 +188,11 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         set_aside,
         tuple(slot.card for slot in meld.slots if slot.suit_from_meld),
         room,
+        tuple(
+            (slot.card, slot.read_otherwise)
+            for slot in meld.slots
+            if slot.read_otherwise is not None
+        ),
     )
 
 

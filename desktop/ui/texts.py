@@ -55,6 +55,8 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
     if meld.get("suit_from_run"):  # covered suits: the camera did not see them
         cards = " ".join(meld["suit_from_run"])
         parts.append(t("suit of {cards} read from the run").format(cards=cards))
+    for card, other in meld.get("suit_disputed", ()):  # the frames read two suits
+        parts.append(t("{card} also read as {other}: check it").format(card=card, other=other))
     return " · ".join(parts)
 
 

@@ -210,6 +210,7 @@ def test_a_card_read_in_two_suits_and_taken_in_the_runs_is_said_so():
         "team A: 3S in meld 3S 4S 5S 6S was read as 3C in more frames; taken in the run's "
         "suit: check its corner",
     )
+    assert meld.to_json()["suit_disputed"] == [["3S", "3C"]]
 
 
 def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():

@@ -232,6 +232,10 @@
         <translation>seme di {cards} letto dalla scala</translation>
     </message>
     <message>
+        <source>{card} also read as {other}: check it</source>
+        <translation>{card} letta anche come {other}: controllala</translation>
+    </message>
+    <message>
         <source>Table points: {points}</source>
         <translation>Punti in tavola: {points}</translation>
     </message>
