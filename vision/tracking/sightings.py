@@ -93,6 +93,7 @@ class Sighting:
     frames: int
     last_seen: float
     read: IndexPlaces = field(default_factory=IndexPlaces)
+    on_meld: bool = False  # read in the fan of a remembered meld (a lay-off to it)
 
 
 @dataclass
@@ -102,10 +103,20 @@ class Sightings:
     # Put back only after this many frames read in a fan (as many as a new meld needs):
     # a fan misread for a frame or two, a card's two corners read as two cards, is no card.
     min_frames: int
+    # ...or this many for a card read in a remembered meld's fan (a lay-off: the fan is
+    # known, and a tight fan's next card may cover its index within two frames).
+    min_frames_on_meld: int = 2
     items: list[Sighting] = field(default_factory=list)
 
-    def observe(self, zone: str, slots: Iterable[Slot], t: float) -> None:
-        """Cards read in the fans of ``zone`` this frame that no remembered meld holds."""
+    def observe(
+        self,
+        zone: str,
+        slots: Iterable[Slot],
+        t: float,
+        on_meld: frozenset[int] | set[int] = frozenset(),
+    ) -> None:
+        """Cards read in the fans of ``zone`` this frame that no remembered meld holds
+        (``on_meld``: the ids of those read in a remembered meld's fan)."""
         taken: set[int] = set()
         for slot in slots:
             near = [
@@ -127,6 +138,7 @@ class Sightings:
             s.read.record(slot)
             s.frames += 1
             s.last_seen = t
+            s.on_meld = s.on_meld or id(slot) in on_meld
 
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen once that went on."""
@@ -148,7 +160,7 @@ class Sightings:
         return [
             det
             for s in self.items
-            if s.frames >= self.min_frames
+            if s.frames >= (self.min_frames_on_meld if s.on_meld else self.min_frames)
             and not self._doubled(s)
             and s.read.covered(s.card, s.scale_px, now, self.match_radius)
             for det in s.read.last_read

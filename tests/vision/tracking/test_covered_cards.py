@@ -111,3 +111,20 @@ def test_the_referee_reads_the_covered_card_in_its_fan():
     melds = referee.reading().melds["A"]
     assert [list(m.cards) for m in melds] == [HEARTS]
     assert [e["type"] for e in referee.events].count("card_added") == 1
+
+
+def test_a_lay_off_seen_two_frames_before_the_next_card_covers_it_stays():
+    # A run is remembered; the JH is laid on it and shows for two frames, then the QH
+    # laid on the JH covers its index. A card read in a known meld's fan is a lay-off
+    # after two frames (a new fan needs three: a passing hand's cards are no meld).
+    def hand(min_frames_on_meld):
+        memory = TableMemory()
+        memory._sightings.min_frames_on_meld = min_frames_on_meld
+        play(memory, [fan(HEARTS[:4], 400, 450)] * 12)
+        jack = fan(HEARTS, 400, 450)
+        queen = without(fan([*HEARTS, "QH"], 400, 450), "JH")
+        play(memory, [jack] * 2 + [queen] * 12, t0=2.0)
+        return table(memory)
+
+    assert hand(2) == [[*HEARTS, "QH"]]
+    assert hand(3) != [[*HEARTS, "QH"]]  # the rule a new fan needs loses the jack
