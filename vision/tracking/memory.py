@@ -186,21 +186,19 @@ class TableMemory:
         # Cards of a fan being laid: a lone card's corners do not yet say which one the
         # fan will show, so only cards read in a fan are remembered before their meld.
         fan_owners = owners[: len(in_fans)]
-        unheld = [s for s, o in zip(in_fans, fan_owners, strict=True) if o is None and s.visible]
-        # A card read in the fan of a remembered meld: a lay-off to it, the fan known.
-        laid_on: list[bool] = []
+        # A card read in the fan of a remembered meld is a lay-off to it: the fan is known.
+        on_meld: list[bool] = []
         start = 0
         for group in here.melds:
             end = start + len(group.slots)
-            known = any(o is not None for o in fan_owners[start:end])
-            laid_on += [known] * len(group.slots)
+            on_meld += [any(o is not None for o in fan_owners[start:end])] * len(group.slots)
             start = end
-        on_meld = {
-            id(s)
-            for s, o, k in zip(in_fans, fan_owners, laid_on, strict=True)
-            if o is None and s.visible and k
-        }
-        self._sightings.observe(zone, unheld, t, on_meld)
+        unheld = [
+            (s, known)
+            for s, o, known in zip(in_fans, fan_owners, on_meld, strict=True)
+            if o is None and s.visible
+        ]
+        self._sightings.observe(zone, unheld, t)
         return returned
 
     def _claim_slots(

@@ -108,17 +108,11 @@ class Sightings:
     min_frames_on_meld: int = 2
     items: list[Sighting] = field(default_factory=list)
 
-    def observe(
-        self,
-        zone: str,
-        slots: Iterable[Slot],
-        t: float,
-        on_meld: frozenset[int] | set[int] = frozenset(),
-    ) -> None:
-        """Cards read in the fans of ``zone`` this frame that no remembered meld holds
-        (``on_meld``: the ids of those read in a remembered meld's fan)."""
+    def observe(self, zone: str, slots: Iterable[tuple[Slot, bool]], t: float) -> None:
+        """Cards read in the fans of ``zone`` this frame that no remembered meld holds,
+        each with whether it was read in a remembered meld's fan (a lay-off to it)."""
         taken: set[int] = set()
-        for slot in slots:
+        for slot, on_meld in slots:
             near = [
                 (distance(s.center_xy, slot.center_xy), k)
                 for k, s in enumerate(self.items)
@@ -138,7 +132,7 @@ class Sightings:
             s.read.record(slot)
             s.frames += 1
             s.last_seen = t
-            s.on_meld = s.on_meld or id(slot) in on_meld
+            s.on_meld = s.on_meld or on_meld
 
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen once that went on."""
