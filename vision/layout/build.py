@@ -34,6 +34,12 @@ class LayoutParams:
     min_meld_slots: int = 3  # a chain this long in a team zone is reported as a meld
 
 
+# A meld's cards lie a whole number of fan steps apart (more than one where an index is
+# hidden); a card in another zone this far off a whole number of steps is that zone's card
+# lying on the fan's line.
+OFF_STEP = 0.2
+
+
 def _zone_of_chain(chain: Chain, zones: ZoneMap, size_wh: tuple[int, int]) -> str:
     """The zone most of a chain's cards lie in; but a fan that runs out of the box drawn
     around the discard pile into a team's zone at even steps is that team's meld, laid
@@ -54,12 +60,6 @@ def _evenly_stepped(slots: Sequence[Slot]) -> bool:
         return False
     step = max(median(gaps), 1e-6)
     return all(round(g / step) >= 1 and abs(g / step - round(g / step)) <= OFF_STEP for g in gaps)
-
-
-# A meld's cards lie a whole number of fan steps apart (more than one where an index is
-# hidden); a card in another zone this far off a whole number of steps is that zone's card
-# lying on the fan's line.
-OFF_STEP = 0.2
 
 
 def _gap(a: Slot, b: Slot) -> float:
