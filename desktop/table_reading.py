@@ -201,8 +201,8 @@ def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:
     them that the camera does not read (covered too far by the next card, its index too
     small). Said for an illegal meld only, so that a run read with a gap there is not
     taken for a fault the players made: on the 54 validation clips' final tables it
-    marks 6 of the 18 illegal melds, each a card short of its truth, and would mark 3 of
-    the 206 legal exact ones, where nothing lies."""
+    marks 6 of the 15 illegal melds, 4 of them where the camera missed a card, and would
+    mark 2 of the 215 legal exact ones, where nothing lies."""
     if len(meld.slots) < MIN_MELD_CARDS:
         return []
     origin = meld.slots[0].center_xy
