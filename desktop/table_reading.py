@@ -145,14 +145,15 @@ def covered_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list
     ]
 
 
-def split_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list[str]:
-    """Cards the frames read in two suits, taken in the run's: say which other card most
-    frames saw, since the players may have laid that one."""
+def split_suit_flags(
+    zone: str, disputed: Sequence[tuple[str, str]], cards: Sequence[str]
+) -> list[str]:
+    """Cards the frames read in two suits, taken in the run's (``disputed``: the card
+    taken, the card more frames read): say which, since the players may have laid that one."""
     return [
-        f"team {zone}: {slot.card} in meld {' '.join(cards)} was read as "
-        f"{slot.read_otherwise} in more frames; taken in the run's suit: check its corner"
-        for slot in meld.slots
-        if slot.read_otherwise is not None
+        f"team {zone}: {card} in meld {' '.join(cards)} was read as {other} in more frames; "
+        "taken in the run's suit: check its corner"
+        for card, other in disputed
     ]
 
 
@@ -170,7 +171,10 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         )
     flags += tuple(two_flags(meld, cards, verdict, rules))
     flags += tuple(covered_suit_flags(zone, meld, cards))
-    flags += tuple(split_suit_flags(zone, meld, cards))
+    disputed = tuple(
+        (slot.card, slot.read_otherwise) for slot in meld.slots if slot.read_otherwise is not None
+    )
+    flags += tuple(split_suit_flags(zone, disputed, cards))
     room = () if verdict.legal else tuple(room_for_a_card(meld))
     flags += tuple(
         f"team {zone}: meld {' '.join(cards)} leaves room for a card between {a} and {b} "
@@ -188,11 +192,7 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         set_aside,
         tuple(slot.card for slot in meld.slots if slot.suit_from_meld),
         room,
-        tuple(
-            (slot.card, slot.read_otherwise)
-            for slot in meld.slots
-            if slot.read_otherwise is not None
-        ),
+        disputed,
     )
 
 

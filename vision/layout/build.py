@@ -59,7 +59,12 @@ def _evenly_stepped(slots: Sequence[Slot]) -> bool:
     if len(gaps) < 2:
         return False
     step = max(median(gaps), 1e-6)
-    return all(round(g / step) >= 1 and abs(g / step - round(g / step)) <= OFF_STEP for g in gaps)
+    return all(_whole_steps(g / step) for g in gaps)
+
+
+def _whole_steps(steps: float) -> bool:
+    """A gap of this many fan steps is a whole number of them, one or more."""
+    return round(steps) >= 1 and abs(steps - round(steps)) <= OFF_STEP
 
 
 def _gap(a: Slot, b: Slot) -> float:
@@ -84,7 +89,7 @@ def _trim_foreign_ends(
 
     def foreign(k: int, gap: float, inner: list[float]) -> bool:
         steps = gap / max(median(inner), 1e-6)
-        off_step = steps > 1.0 + OFF_STEP and abs(steps - round(steps)) > OFF_STEP
+        off_step = steps > 1.0 + OFF_STEP and not _whole_steps(steps)
         return off_step and zones.zone_of(slots[k].center_xy, size_wh) != zone
 
     while end - start > 2 and foreign(start, gaps[start], gaps[start + 1 : end - 1]):

@@ -41,13 +41,13 @@ def plain(slot: Slot) -> Slot:
     return replace(slot, card=best.card, confidence=best.confidence, detections=detections)
 
 
-def run_suit(slots: Sequence[Slot]) -> str | None:
+def run_suit(slots: Sequence[Slot], min_naturals: int = MIN_SURE_NATURALS) -> str | None:
     """The suit of a run, read from its sure natural cards; None when they do not make one
-    (fewer than two, two suits, or a rank twice: a set)."""
+    (fewer than ``min_naturals``, two suits, or a rank twice: a set)."""
     naturals = [
         s.card for s in slots if not is_open(s) and s.card != "JK" and rank_of(s.card) != "2"
     ]
-    if len(naturals) < MIN_SURE_NATURALS:
+    if len(naturals) < min_naturals:
         return None
     suits = {card[-1] for card in naturals}
     ranks = [rank_of(card) for card in naturals]

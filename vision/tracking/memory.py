@@ -171,10 +171,20 @@ class TableMemory:
             self.params.min_new_meld_slots,
         )
         returned: list[LooseCard] = []
+        # Cards of a fan being laid: a lone card's corners do not yet say which one the
+        # fan will show, so only cards read in a fan are remembered before their meld. One
+        # read in the fan of a remembered meld is a lay-off to it: the fan is known.
+        unheld: list[tuple[Slot, bool]] = []
         start = 0
         for group in here.melds:
             end = start + len(group.slots)
             fan_owners = owners[start:end]
+            known = any(o is not None for o in fan_owners)
+            unheld += [
+                (s, known)
+                for s, o in zip(group.slots, fan_owners, strict=True)
+                if o is None and s.visible
+            ]
             group, keep, found = strays.split(group, [o is not None for o in fan_owners])
             returned += found
             self._route(zone, group, [fan_owners[i] for i in keep], t, seen)
@@ -183,21 +193,6 @@ class TableMemory:
         for slot, owner in zip(here.loose, owners[start:], strict=True):
             if owner is not None:
                 seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
-        # Cards of a fan being laid: a lone card's corners do not yet say which one the
-        # fan will show, so only cards read in a fan are remembered before their meld.
-        fan_owners = owners[: len(in_fans)]
-        # A card read in the fan of a remembered meld is a lay-off to it: the fan is known.
-        on_meld: list[bool] = []
-        start = 0
-        for group in here.melds:
-            end = start + len(group.slots)
-            on_meld += [any(o is not None for o in fan_owners[start:end])] * len(group.slots)
-            start = end
-        unheld = [
-            (s, known)
-            for s, o, known in zip(in_fans, fan_owners, on_meld, strict=True)
-            if o is None and s.visible
-        ]
         self._sightings.observe(zone, unheld, t)
         return returned
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from vision.layout.suits import run_suit
 from vision.layout.types import Slot
 from vision.types import rank_of
 
@@ -30,23 +31,15 @@ def settle_split_suits(slots: Sequence[Slot], votes: Sequence[Mapping[str, float
         card_votes = votes[k]
         if len(card_votes) < 2 or slot.card == "JK" or rank_of(slot.card) == "2":
             continue
-        suit = _suit_of_the_rest(slots, k)
+        # The run's suit from its other natural cards, all of ranks other than this one's
+        # (one is enough, as in A-2-3 with a wild two; twos and jokers never tell it).
+        rest = [s for i, s in enumerate(slots) if i != k]
+        suit = run_suit(rest, min_naturals=1)
         if suit is None or slot.card.endswith(suit):
+            continue
+        if any(rank_of(s.card) == rank_of(slot.card) for s in rest):  # a set
             continue
         other = rank_of(slot.card) + suit
         if card_votes.get(other, 0.0) >= SPLIT_SHARE * sum(card_votes.values()):
             out[k] = replace(slot, card=other, read_otherwise=slot.card)
     return out
-
-
-def _suit_of_the_rest(slots: Sequence[Slot], k: int) -> str | None:
-    """The one suit of the meld's natural cards other than slot ``k``, when they and it are
-    all of different ranks (a run; one such card is enough, as in A-2-3 with a wild two),
-    else None. Twos and jokers never tell a run's suit."""
-    naturals = [s.card for i, s in enumerate(slots) if i != k and s.card != "JK"]
-    naturals = [card for card in naturals if rank_of(card) != "2"]
-    ranks = [rank_of(card) for card in naturals] + [rank_of(slots[k].card)]
-    suits = {card[-1] for card in naturals}
-    if not naturals or len(suits) != 1 or len(set(ranks)) != len(ranks):
-        return None
-    return suits.pop()
