@@ -54,6 +54,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="LO,HI: a fan's step as a share of the card's side, drawn between the two "
         "(default 0.15,0.35; training sets may lay fans tighter, so more indices show in part)",
     )
+    p.add_argument(
+        "--suit-shape-swap",
+        type=float,
+        default=0.0,
+        help="share of style blocks whose drawn suits take another of the drawn shapes, in "
+        "the deck's own colours (default 0; training sets may ask more, so no suit shape "
+        "comes with one colouring only)",
+    )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
     p.set_defaults(func=run)
@@ -110,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--min-visible must be above 0 and at most 1")
     if not 0.0 <= args.joker_share <= 1.0:
         return _fail("--joker-share must be between 0 and 1")
+    if not 0.0 <= args.suit_shape_swap <= 1.0:
+        return _fail("--suit-shape-swap must be between 0 and 1")
     fan_show = _parse_fan_show(args.fan_show)
     if fan_show is None:
         return _fail(f"bad --fan-show {args.fan_show!r}: expected LO,HI with 0.05 <= LO <= HI <= 1")
@@ -133,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         min_visible_frac=args.min_visible,
         joker_share=args.joker_share,
         fan_show=fan_show,
+        suit_shape_swap=args.suit_shape_swap,
     )
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:

@@ -20,7 +20,12 @@ from vision.synth.labels import CLASS_NAMES, GENERATOR_VERSION, MIN_VISIBLE_FRAC
 from vision.synth.melds import JOKER_WILD_SHARE
 from vision.synth.plan import FAN_SHOW, PlanOptions, plan_loose_cards, plan_table
 from vision.synth.render import RenderedScene, encode_jpeg, render_table
-from vision.synth.styles import get_style, jittered_style, with_swapped_font
+from vision.synth.styles import (
+    get_style,
+    jittered_style,
+    with_swapped_font,
+    with_swapped_suit_shapes,
+)
 
 MAX_ATTEMPTS = 3
 STYLE_BLOCK = 8
@@ -38,6 +43,7 @@ class SynthConfig:
     min_visible_frac: float = MIN_VISIBLE_FRAC  # the label rule's share of an index showing
     joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
     fan_show: tuple[float, float] = FAN_SHOW  # a fan's step, as a share of the card's side
+    suit_shape_swap: float = 0.0  # share of blocks whose drawn suits take another shape
 
 
 def render_sample(
@@ -56,7 +62,9 @@ def render_sample(
     style = get_style(cfg.styles[int(block_rng.integers(len(cfg.styles)))])
     if cfg.style_variants > 1:  # the same deck family printed a little differently
         style = jittered_style(style, int(block_rng.integers(cfg.style_variants)))
-    style = with_swapped_font(style, block_rng)  # last draw: earlier ones keep their values
+    style = with_swapped_font(style, block_rng)
+    # drawn after the others, so the earlier draws keep their values
+    style = with_swapped_suit_shapes(style, block_rng, cfg.suit_shape_swap)
     camera = sample_camera(
         rng, plan, cfg.size_wh, cfg.framing, square_view_share=cfg.square_view_share
     )

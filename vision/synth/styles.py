@@ -250,6 +250,29 @@ def with_swapped_font(style: DeckStyle, rng: np.random.Generator) -> DeckStyle:
     return dataclasses.replace(style, name=f"{style.name}@{font}", font=font)
 
 
+# Drawn suit shapes a training block may print in instead of its style's own (see
+# ``with_swapped_suit_shapes``); font suits stay as they are.
+DRAWN_SUIT_VARIANTS = 3
+
+
+def with_swapped_suit_shapes(style: DeckStyle, rng: np.random.Generator, share: float) -> DeckStyle:
+    """Now and then (``share``) the same deck with its suits drawn in another of the drawn
+    shapes, in the deck's own colours. Each shape otherwise comes with one colouring (the
+    four-colour deck's clubs are the only green ones, and the only ones of their shape), so
+    a classifier can learn a club by its colour and shape together and read a black club of
+    that shape as a spade. The held-out style, font suits and image decks are returned
+    unchanged; with ``share`` 0 nothing is drawn from ``rng``, so older datasets render as
+    before."""
+    if share <= 0 or style.name.split("~")[0] == HELDOUT or style.image_dir is not None:
+        return style
+    if style.suit_kind != "drawn" or rng.random() >= share:
+        return style
+    others = [v for v in range(DRAWN_SUIT_VARIANTS) if v != style.suit_variant]
+    variant = others[int(rng.integers(len(others)))]
+    # a name of its own: faces are cached by style name
+    return dataclasses.replace(style, name=f"{style.name}%{variant}", suit_variant=variant)
+
+
 def letele_available() -> bool:
     return (LETELE_DIR / "index_boxes.json").is_file() and (LETELE_DIR / "AS.png").is_file()
 

@@ -47,3 +47,5 @@ def test_the_command_line_renders_with_the_same_default_share():
     # and how tight fans are laid
     assert args.fan_show == ",".join(map(str, FAN_SHOW))
     assert SynthConfig(seed=0).fan_show == FAN_SHOW
+    # and no suit shape swapped: sets rendered before the option render as before
+    assert args.suit_shape_swap == 0.0 == SynthConfig(seed=0).suit_shape_swap

@@ -149,3 +149,38 @@ def test_held_out_renders_do_not_change_with_font_swaps(monkeypatch: pytest.Monk
         for a, b in zip(renders("classic", 0.0), renders("classic", 1.0), strict=True)
     ]
     assert any(changed)
+
+
+def test_suit_shape_swaps_spare_old_datasets_the_held_out_style_and_font_suits() -> None:
+    rng = np.random.default_rng(4)
+    before = rng.bit_generator.state
+    classic = get_style("classic")
+    # share 0 (the default): the style as it is, and nothing drawn, so later draws match
+    assert styles.with_swapped_suit_shapes(classic, rng, 0.0) is classic
+    assert rng.bit_generator.state == before
+    for k in range(8):
+        held = jittered_style(get_style("heldout"), k)
+        assert styles.with_swapped_suit_shapes(held, rng, 1.0) is held
+    bridge = get_style("bridge")
+    assert bridge.suit_kind == "font"
+    assert styles.with_swapped_suit_shapes(bridge, rng, 1.0) is bridge
+
+
+def test_suit_shape_swaps_reach_every_drawn_shape_in_the_decks_own_colours() -> None:
+    """A black club of the four-colour deck's shape (green there) is what the swaps add."""
+    rng = np.random.default_rng(5)
+    seen: dict[str, set[int]] = {}
+    for name in ("classic", "fourcolor", "vintage"):
+        base = get_style(name)
+        for _ in range(30):
+            swapped = styles.with_swapped_suit_shapes(base, rng, 0.5)
+            seen.setdefault(name, set()).add(swapped.suit_variant)
+            assert swapped.colors == base.colors
+            if swapped is not base:  # its own name: faces are cached by style name
+                assert swapped.name != base.name and swapped.suit_variant != base.suit_variant
+    assert all(v == set(range(styles.DRAWN_SUIT_VARIANTS)) for v in seen.values())
+    four = get_style("fourcolor")
+    classic = get_style("classic")
+    swaps = [styles.with_swapped_suit_shapes(classic, rng, 1.0) for _ in range(20)]
+    black_club_of_its_shape = [s for s in swaps if s.suit_variant == four.suit_variant]
+    assert black_club_of_its_shape and black_club_of_its_shape[0].colors["C"] == styles.BLACK
