@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.geometry import median, project
-from vision.layout.types import TEAM_ZONES, MeldGroup, TableLayout
+from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.slots import WILD_LABELS
 
@@ -32,6 +32,12 @@ TWOS = ("2C", "2D", "2H", "2S")
 MIN_MELD_CARDS = 3
 # A fan step this many times its others leaves room for one card the camera did not read.
 ROOM_FOR_A_CARD = (1.6, 2.6)
+# A meld whose least sure card is read under this is said to rest on it. Video is read from
+# 0.3 and a remembered card's confidence falls when its frames disagree; on the 54
+# validation clips' final tables (shipped model, 2026-11-30) 15 of the 37 melds read wrong
+# were legal and carried no flag: this marks 4 of them, and 7 of the 213 unflagged melds
+# read exactly (0.4 would mark 5 and 18). A still is read from 0.4, so it never fires there.
+WEAK_CARD = 0.35
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,8 @@ class MeldReading:
     room_between: tuple[tuple[str, str], ...] = ()
     # Cards the frames read in two suits, taken in the run's: (card taken, card read more).
     suits_disputed: tuple[tuple[str, str], ...] = ()
+    # The card the meld rests on when it is read with little confidence (under WEAK_CARD).
+    weak_card: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -75,6 +83,8 @@ class MeldReading:
             out["room_between"] = [list(pair) for pair in self.room_between]
         if self.suits_disputed:
             out["suit_disputed"] = [list(pair) for pair in self.suits_disputed]
+        if self.weak_card is not None:
+            out["weak_card"] = self.weak_card
         return out
 
 
@@ -175,6 +185,12 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         (slot.card, slot.read_otherwise) for slot in meld.slots if slot.read_otherwise is not None
     )
     flags += tuple(split_suit_flags(zone, disputed, cards))
+    weak = weak_card(meld)
+    if weak is not None:
+        flags += (
+            f"team {zone}: meld {' '.join(cards)} rests on {weak.card}, read with little "
+            f"confidence ({weak.confidence:.2f}): check it",
+        )
     room = () if verdict.legal else tuple(room_for_a_card(meld))
     flags += tuple(
         f"team {zone}: meld {' '.join(cards)} leaves room for a card between {a} and {b} "
@@ -193,7 +209,14 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         tuple(slot.card for slot in meld.slots if slot.suit_from_meld),
         room,
         disputed,
+        None if weak is None else weak.card,
     )
+
+
+def weak_card(meld: MeldGroup) -> Slot | None:
+    """The meld's least sure card, when it is read under ``WEAK_CARD``."""
+    weakest = min(meld.slots, key=lambda s: s.confidence, default=None)
+    return weakest if weakest is not None and weakest.confidence < WEAK_CARD else None
 
 
 def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:

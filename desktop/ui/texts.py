@@ -57,6 +57,8 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
         parts.append(t("suit of {cards} read from the run").format(cards=cards))
     for card, other in meld.get("suit_disputed", ()):  # the frames read two suits
         parts.append(t("{card} also read as {other}: check it").format(card=card, other=other))
+    if card := meld.get("weak_card"):  # the least sure card is read with little confidence
+        parts.append(t("{card} read with little confidence: check it").format(card=card))
     return " · ".join(parts)
 
 

@@ -213,6 +213,31 @@ def test_a_card_read_in_two_suits_and_taken_in_the_runs_is_said_so():
     assert meld.to_json()["suit_disputed"] == [["3S", "3C"]]
 
 
+def test_a_meld_resting_on_a_card_read_with_little_confidence_is_said_so():
+    # A remembered card's confidence falls when its frames disagree (a joker read as 2D in
+    # half of them); video is read from 0.3, so a meld can rest on such a card.
+    from desktop.table_reading import WEAK_CARD
+
+    def read_with(confidence: float):
+        slots = list(group(["5H", "6H", "7H", "8H"]).slots)
+        slots[1] = Slot("6H", confidence, slots[1].center_xy, 20.0)
+        layout = build_layout([], SIZE)
+        zones = dict(layout.zones)
+        zones["A"] = type(zones["A"])("A", (MeldGroup(tuple(slots)),))
+        (meld,) = read_table(type(layout)(SIZE, zones), RULES).melds["A"]
+        return meld
+
+    weak = read_with(WEAK_CARD - 0.03)
+    assert weak.verdict.legal and weak.weak_card == "6H"
+    assert weak.flags == (
+        "team A: meld 5H 6H 7H 8H rests on 6H, read with little confidence (0.32): check it",
+    )
+    assert weak.to_json()["weak_card"] == "6H"
+    sure = read_with(WEAK_CARD + 0.05)
+    assert sure.flags == () and sure.weak_card is None
+    assert "weak_card" not in sure.to_json()
+
+
 def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
     """Rules §3 (a run is consecutive): 8D 9D JD with a whole fan step of room between 9D
     and JD may be the 10D unread there, not a fault; the flag says where to look."""

@@ -236,6 +236,10 @@
         <translation>{card} letta anche come {other}: controllala</translation>
     </message>
     <message>
+        <source>{card} read with little confidence: check it</source>
+        <translation>{card} letta con poca sicurezza: controllala</translation>
+    </message>
+    <message>
         <source>Table points: {points}</source>
         <translation>Punti in tavola: {points}</translation>
     </message>

@@ -67,11 +67,14 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(room).endswith("tra 9D e JD potrebbe esserci una carta non letta")
     disputed = {"legal": True, "type": "sequence", "points": 20, "suit_disputed": [["3S", "3C"]]}
     assert verdict_text(disputed).endswith("3S letta anche come 3C: controllala")
+    weak = {"legal": True, "type": "sequence", "points": 20, "weak_card": "6H"}
+    assert verdict_text(weak).endswith("6H letta con poca sicurezza: controllala")
     assert install_language("en") == "source text"
     assert t("End of hand") == "End of hand"
     assert verdict_text(covered) == "sequence · 20 pts · suit of 7H read from the run"
     assert verdict_text(room).endswith(" · a card may lie unread between 9D and JD")
     assert verdict_text(disputed) == "sequence · 20 pts · 3S also read as 3C: check it"
+    assert verdict_text(weak) == "sequence · 20 pts · 6H read with little confidence: check it"
 
 
 def test_themes_change_the_palette(qapp) -> None:
