@@ -257,10 +257,11 @@ DRAWN_SUIT_VARIANTS = 3
 
 def with_swapped_suit_shapes(style: DeckStyle, rng: np.random.Generator, share: float) -> DeckStyle:
     """Now and then (``share``) the same deck with its suits drawn in another of the drawn
-    shapes, in the deck's own colours. Each shape otherwise comes with one colouring (the
-    four-colour deck's clubs are the only green ones, and the only ones of their shape), so
-    a classifier can learn a club by its colour and shape together and read a black club of
-    that shape as a spade. The held-out style, font suits and image decks are returned
+    shapes, in the deck's own colours. Otherwise each shape comes with one colouring (the
+    four-colour deck's green clubs are the only clubs of their shape), so a classifier may
+    learn a club by colour and shape together. (A classifier trained on such renders, run
+    R7 in the model card, read the held-out deck's black clubs of that shape as spades as
+    often as before.) The held-out style, font suits and image decks are returned
     unchanged; with ``share`` 0 nothing is drawn from ``rng``, so older datasets render as
     before."""
     if share <= 0 or style.name.split("~")[0] == HELDOUT or style.image_dir is not None:
