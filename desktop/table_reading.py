@@ -214,9 +214,11 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
 
 
 def weak_card(meld: MeldGroup) -> Slot | None:
-    """The meld's least sure card, when it is read under ``WEAK_CARD``."""
-    weakest = min(meld.slots, key=lambda s: s.confidence, default=None)
-    return weakest if weakest is not None and weakest.confidence < WEAK_CARD else None
+    """The meld's least sure card, when it is read under ``WEAK_CARD`` (a meld's confidence
+    is its least sure card's)."""
+    if not meld.slots or meld.confidence >= WEAK_CARD:
+        return None
+    return min(meld.slots, key=lambda s: s.confidence)
 
 
 def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:
