@@ -127,8 +127,38 @@ def match_slots(remembered: Sequence[MemSlot], observed: Sequence[Slot]) -> Matc
         mem_idx = gaps_mem.get(gap, [])
         if len(mem_idx) == len(obs_idx):
             reread.update(zip(obs_idx, mem_idx, strict=True))
+        else:
+            reread.update(_same_place(observed, remembered, obs_idx, mem_idx))
     new = [i for i in range(len(observed)) if i not in matched and i not in reread]
     return Match(matched, reread, new)
+
+
+# Two indices this close (x the index's size) are one card's: in the tightest fan players
+# lay, the next card's index lies about 0.6 of an index further on.
+SAME_PLACE = 0.3
+
+
+def _same_place(
+    observed: Sequence[Slot],
+    remembered: Sequence[MemSlot],
+    obs_idx: Sequence[int],
+    mem_idx: Sequence[int],
+) -> dict[int, int]:
+    """Within one gap holding more new readings than remembered cards (or fewer): a reading
+    lying where a remembered card's index lies is that card read otherwise (a tight fan's
+    suit read in another suit now and then), not a card laid beside it."""
+    pairs = sorted(
+        (distance(observed[i].center_xy, remembered[j].center_xy), i, j)
+        for i in obs_idx
+        for j in mem_idx
+        if distance(observed[i].center_xy, remembered[j].center_xy)
+        <= SAME_PLACE * max(observed[i].scale_px, remembered[j].scale_px)
+    )
+    out: dict[int, int] = {}
+    for _, i, j in pairs:
+        if i not in out and j not in out.values():
+            out[i] = j
+    return out
 
 
 def order_along(slots: Sequence[Slot], axis_xy: PointXY) -> list[Slot]:

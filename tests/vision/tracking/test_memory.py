@@ -155,3 +155,22 @@ def test_a_lay_off_seen_only_now_and_then_is_added_once():
     events = play(memory, frames, t0=2.0)
     assert [(e.kind, e.cards) for e in events] == [(EventKind.CARDS_ADDED, ("7H",))]
     assert table(memory) == [["4H", "5H", "6H", "7H"]]
+
+
+def test_a_card_read_in_another_suit_where_a_remembered_card_lies_is_that_card():
+    # A tight vertical fan: the first frames miss the 7S and read the 6S as a 6C, so the
+    # meld is laid as 5S 6C 2H. Then every index reads right: the 6S lies where the 6C was
+    # read, so it is that card read again, and only the 7S is new.
+    memory = TableMemory()
+    cards = ["5S", "6S", "7S", "2H"]
+    first = [
+        det("6C", *d.center_xy) if d.card == "6S" else d
+        for d in fan(cards, 400, 300, vertical=True, step=0.8)
+        if d.card != "7S"
+    ]
+    play(memory, [first] * 10)
+    assert table(memory, "B") == [["5S", "6C", "2H"]]
+    events = play(memory, [fan(cards, 400, 300, vertical=True, step=0.8)] * 30, t0=2.0)
+    assert table(memory, "B") == [cards]
+    added = [e.cards for e in events if e.kind is EventKind.CARDS_ADDED]
+    assert added == [("7S",)]
