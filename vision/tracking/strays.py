@@ -40,10 +40,13 @@ class KnownFan:
         if len(self.slots) < 2:
             return False
         step = median([distance(a.center_xy, b.center_xy) for a, b in pairwise(self.slots)])
+        # The line through all the fan's indices: the last step alone turns with a few
+        # pixels' jitter, and a card's height past the end that is an index off the line.
+        axis = principal_axis([s.center_xy for s in self.slots])
         for end, inner in ((self.slots[-1], self.slots[-2]), (self.slots[0], self.slots[1])):
             if end.card != reading.card:
                 continue
-            outward = _unit(inner.center_xy, end.center_xy)
+            outward = _outward(axis, inner.center_xy, end.center_xy)
             along, across = project(reading.center_xy, end.center_xy, outward)
             scale = end.scale_px
             if (
@@ -54,9 +57,13 @@ class KnownFan:
         return False
 
 
-def _unit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    d = distance(a, b) or 1.0
-    return ((b[0] - a[0]) / d, (b[1] - a[1]) / d)
+def _outward(
+    axis: tuple[float, float], inner: tuple[float, float], end: tuple[float, float]
+) -> tuple[float, float]:
+    """``axis`` pointed from the ``inner`` card towards the ``end`` card."""
+    if axis[0] * (end[0] - inner[0]) + axis[1] * (end[1] - inner[1]) < 0:
+        return (-axis[0], -axis[1])
+    return axis
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,25 @@ def test_a_top_cards_far_corner_heading_the_next_fan_is_not_added_to_it():
     ]
 
 
+def test_a_far_corner_is_told_along_the_whole_fans_line_not_its_last_step():
+    """A long fan whose top card's index lies a few pixels aside (a box's jitter): its last
+    step points off the fan's line, and the far corner, on that line a card's height on,
+    is still the top card's."""
+    memory = TableMemory()
+    run = column(["7H", "8H", "9H", "10H", "JH", "QH", "2C"], 100, step=12.0)
+    run[-1] = slot("2C", run[-1].center_xy[1], x=104.0)
+    play(memory, [frame([run])] * 12)
+    far = slot("2C", run[-1].center_xy[1] + 50.0)
+    spades = column(["2S", "3S", "4S"], 240, step=12.0)
+    frames = [frame([run, [far, *spades]] if k % 2 == 0 else [run, spades]) for k in range(30)]
+    events = play(memory, frames, t0=1.2)
+    assert added(events) == []
+    assert [list(m.cards) for m in memory.state().zone("A").melds] == [
+        ["7H", "8H", "9H", "10H", "JH", "QH", "2C"],
+        ["2S", "3S", "4S"],
+    ]
+
+
 def test_a_top_cards_far_corner_claims_nothing_while_its_near_corner_is_hidden():
     """A meld laid end to end after a remembered one: its fan is headed by the older
     meld's top card's far corner. In frames where that top card's near corner is hidden,
