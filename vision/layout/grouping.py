@@ -63,10 +63,16 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
         return i
 
     # Each index's nearest other card is its neighbour in the fan, one step away; a link
-    # may be a little longer than that (relative), never longer than the absolute cap.
+    # may be a little longer than that (relative), never longer than the absolute cap. A
+    # second reading of its own card (a box on half a wide "10") is no neighbour: lying a
+    # fraction of a step off, it would make every real neighbour look too far.
     nearest: list[float] = []
     for i in range(n):
-        gaps = [distance(slots[i].center_xy, slots[j].center_xy) for j in range(n) if j != i]
+        gaps = [
+            distance(slots[i].center_xy, slots[j].center_xy)
+            for j in range(n)
+            if slots[j].card != slots[i].card
+        ]
         nearest.append(min(gaps, default=0.0))
     for i in range(n):
         for j in range(i + 1, n):

@@ -77,6 +77,21 @@ def test_one_index_read_twice_a_fraction_of_a_step_apart_is_one_card():
     assert melds_of(dets) == [["9D", "10D", "JD", "QD"]]
 
 
+def test_one_index_read_twice_across_the_fan_does_not_cut_it():
+    # The second box lies beside the first, across the fan (a turned "10" boxed twice):
+    # nine pixels from the first reading, it must not make the fan's real neighbours, a
+    # whole step away, look too far to link.
+    cards = ["KD", "QD", "JD", "10D", "9D", "8D", "7D"]
+    dets = fan(cards, 400, 450, second_index=False)
+    # The 9D laid a little further on than the fan's step (3 px of 24), as hands lay them.
+    dets[4:] = [replace(d, box_xyxy=(d.box_xyxy[0] + 3, d.box_xyxy[1], d.box_xyxy[2] + 3,
+                                     d.box_xyxy[3])) for d in dets[4:]]  # fmt: skip
+    x1, y1, x2, y2 = dets[3].box_xyxy
+    shift = 0.45 * 20.0  # boxes overlapping by IoU 0.38: too little to be one firing
+    dets.append(replace(dets[3], confidence=0.5, box_xyxy=(x1, y1 + shift, x2, y2 + shift)))
+    assert melds_of(dets) == [cards]
+
+
 def test_a_top_card_beside_another_cards_far_corner_stays_in_its_fan():
     # A column fan whose top card's index has a neighbouring card's far corner lying just
     # beside it, across the fan and nearer than the fan's step: the two pair up apart
