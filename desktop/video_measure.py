@@ -48,6 +48,7 @@ class ClipTally:
     laid_right: int = 0  # meld_laid events of a zone, counted up to its number of melds
     spurious_laid: int = 0  # meld_laid events beyond a zone's number of melds
     clips_all_exact: int = 0
+    cards_wrong: int = 0  # see ``cards_wrong``: how far the melds not exact are from it
     by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
 
     def line(self) -> str:
@@ -58,7 +59,8 @@ class ClipTally:
             f"clips {self.clips}; melds exact at the end {self.exact}/{self.melds} "
             f"({pct(self.exact, self.melds)}); melds laid {self.laid_right}/{self.melds} "
             f"({pct(self.laid_right, self.melds)}), laid beyond the hand's {self.spurious_laid}; "
-            f"clips with every meld exact {self.clips_all_exact}/{self.clips}"
+            f"clips with every meld exact {self.clips_all_exact}/{self.clips}; "
+            f"cards wrong {self.cards_wrong}"
         )
 
     def cover_line(self) -> str:
@@ -101,6 +103,32 @@ def rendered_clip(folder: Path, seed: int, size_wh: tuple[int, int], style: str)
     return video
 
 
+def cards_wrong(truth_melds: Sequence[Sequence[str]], read_melds: Sequence[Sequence[str]]) -> int:
+    """How many cards a zone's reading gets wrong, order aside: each truth meld is paired
+    with the read meld sharing most cards with it (greedily, most shared first) and costs
+    the cards either holds that the other does not; a meld left unpaired costs its cards.
+    Two readings with as many melds exact can still differ here: one card added twice, or
+    a meld cut in two, counts."""
+    shared = sorted(
+        (-sum((Counter(t) & Counter(r)).values()), i, j)
+        for i, t in enumerate(truth_melds)
+        for j, r in enumerate(read_melds)
+    )
+    paired_truth: set[int] = set()
+    paired_read: set[int] = set()
+    wrong = 0
+    for negative_shared, i, j in shared:
+        if negative_shared == 0 or i in paired_truth or j in paired_read:
+            continue
+        paired_truth.add(i)
+        paired_read.add(j)
+        t, r = Counter(truth_melds[i]), Counter(read_melds[j])
+        wrong += (t - r).total() + (r - t).total()
+    wrong += sum(len(m) for i, m in enumerate(truth_melds) if i not in paired_truth)
+    wrong += sum(len(m) for j, m in enumerate(read_melds) if j not in paired_read)
+    return wrong
+
+
 def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[list[str]]],
                laid: Counter[str]) -> None:  # fmt: skip
     """Add one clip: ``read`` maps a team zone to its melds' cards at the end, ``laid``
@@ -110,6 +138,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
     cards_by_uid = {card["uid"]: card for card in truth.get("cards", [])}
     for zone in TEAM_ZONES:
         truth_melds = [m for m in truth["melds"] if m["zone"] == zone]
+        tally.cards_wrong += cards_wrong([m["cards"] for m in truth_melds], read.get(zone, []))
         used: set[int] = set()
         for meld in truth_melds:
             tally.melds += 1

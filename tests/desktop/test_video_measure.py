@@ -94,3 +94,22 @@ def test_validation_clips_cycle_the_training_styles_from_seed_8000():
     # only styles the model trains on, never the held-out one
     assert set(TRAINING_CYCLE) <= set(default_training_styles())
     assert HELDOUT not in TRAINING_CYCLE
+
+
+def test_cards_wrong_counts_what_each_meld_lacks_or_adds_and_unpaired_melds_whole():
+    from desktop.video_measure import cards_wrong
+
+    truth = [["3H", "4H", "5H", "6H"], ["KD", "KS", "KC"], ["9C", "10C", "JC"]]
+    # The run lacks its 6H and holds a KS of the set; the set is read whole but reversed;
+    # the clubs are not seen; a stray meld of three is read.
+    read = [["3H", "4H", "5H", "KS"], ["KC", "KS", "KD"], ["7D", "8D", "9D"]]
+    assert cards_wrong(truth, read) == 2 + 0 + 3 + 3
+    assert cards_wrong(truth, [list(m) for m in truth]) == 0
+
+
+def test_the_tally_adds_the_cards_wrong_of_both_team_zones():
+    tally = ClipTally()
+    read = {"A": [["5H", "4H", "3H"], ["KC", "KD", "KS"]], "B": [["9C", "10C", "QC"]]}
+    score_clip(tally, TRUTH, read, Counter({"A": 2, "B": 1}))
+    assert tally.cards_wrong == 1  # the JC missing from team B's run
+    assert tally.line().endswith("cards wrong 1")
