@@ -21,10 +21,11 @@ import numpy as np
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
-# A runtime's worker threads spin for a while after each inference before they sleep. Timed
-# back to back on two cores, each route shared the CPU with the other's spinning threads:
-# measured on 20 frames, the shipped route took 25.7 ms straight after the plain one and
-# 23.2-23.7 ms after a pause of 20, 100 or 300 ms (the plain route 46 ms either way).
+# Timed back to back on two cores, the shipped route ran 2-4 ms slower straight after the
+# plain one: PyTorch's worker threads still hold the cores for a moment after it returns.
+# Measured in one process, three rounds of 20 frames: 1.74-1.76x back to back, 2.00-2.01x
+# with this pause (a pause of 20, 100 or 300 ms gave the same times; the plain route's own
+# time did not change).
 SETTLE_S = 0.05
 
 

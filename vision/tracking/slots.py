@@ -13,6 +13,9 @@ from vision.tracking.split_suits import settle_split_suits
 from vision.tracking.votes import Votes
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
+# Two indices this close (x the index's size) are one card's: in the tightest fan players
+# lay, the next card's index lies about 0.6 of an index further on.
+SAME_PLACE = 0.3
 
 
 @dataclass
@@ -131,11 +134,6 @@ def match_slots(remembered: Sequence[MemSlot], observed: Sequence[Slot]) -> Matc
             reread.update(_same_place(observed, remembered, obs_idx, mem_idx))
     new = [i for i in range(len(observed)) if i not in matched and i not in reread]
     return Match(matched, reread, new)
-
-
-# Two indices this close (x the index's size) are one card's: in the tightest fan players
-# lay, the next card's index lies about 0.6 of an index further on.
-SAME_PLACE = 0.3
 
 
 def _same_place(
