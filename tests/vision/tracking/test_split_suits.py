@@ -35,8 +35,18 @@ def test_a_card_read_in_one_suit_only_stays_a_fault():
 def test_a_misread_now_and_then_is_no_disagreement():
     run = slots(["3C", "4S", "5S", "6S"])
     assert (
-        settle_split_suits(run, votes({"3C": 8, "3S": 2}, {"4S": 9}, {"5S": 9}, {"6S": 9})) == run
+        settle_split_suits(run, votes({"3C": 9, "3S": 1}, {"4S": 9}, {"5S": 9}, {"6S": 9})) == run
     )
+
+
+def test_a_sixth_of_the_votes_in_the_runs_suit_is_a_disagreement():
+    # A 10D of a diamond run read 10H in most frames, 10D in a sixth of the votes.
+    run = slots(["8D", "9D", "10H", "JD"])
+    settled = settle_split_suits(
+        run, votes({"8D": 9}, {"9D": 9}, {"10H": 13.9, "10D": 2.9}, {"JD": 9})
+    )
+    assert [s.card for s in settled] == ["8D", "9D", "10D", "JD"]
+    assert settled[2].read_otherwise == "10H"
 
 
 def test_one_natural_card_beside_a_wild_tells_the_runs_suit():
