@@ -237,11 +237,17 @@ def jittered_style(style: DeckStyle, k: int) -> DeckStyle:
     )
 
 
+def _keeps_its_print(style: DeckStyle) -> bool:
+    """The held-out style and image decks are never printed otherwise: the held-out face and
+    suits stay ones no training render used, and an image deck has no print to change."""
+    return style.name.split("~")[0] == HELDOUT or style.image_dir is not None
+
+
 def with_swapped_font(style: DeckStyle, rng: np.random.Generator) -> DeckStyle:
     """Now and then (``FONT_SWAP_SHARE``) the same deck with its indices printed in another
     face from ``SWAP_FONTS``. The held-out style and image decks are returned unchanged
     (and draw nothing from ``rng``), so the held-out face stays one no training render used."""
-    if style.name.split("~")[0] == HELDOUT or style.image_dir is not None:
+    if _keeps_its_print(style):
         return style
     if rng.random() >= FONT_SWAP_SHARE:
         return style
@@ -264,7 +270,7 @@ def with_swapped_suit_shapes(style: DeckStyle, rng: np.random.Generator, share: 
     often as before.) The held-out style, font suits and image decks are returned
     unchanged; with ``share`` 0 nothing is drawn from ``rng``, so older datasets render as
     before."""
-    if share <= 0 or style.name.split("~")[0] == HELDOUT or style.image_dir is not None:
+    if share <= 0 or _keeps_its_print(style):
         return style
     if style.suit_kind != "drawn" or rng.random() >= share:
         return style

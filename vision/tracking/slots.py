@@ -3,7 +3,7 @@ is matched to a remembered one."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from vision.layout.geometry import distance, project
@@ -94,18 +94,13 @@ class Match:
 def match_slots(remembered: Sequence[MemSlot], observed: Sequence[Slot]) -> Match:
     """Same card first (nearest copy first: a double deck gives two), then a different
     reading in the same gap between matched cards is a re-reading, the rest is new."""
-    pairs = sorted(
+    matched = _nearest_first(
         (distance(o.center_xy, r.center_xy), i, j)
         for i, o in enumerate(observed)
         for j, r in enumerate(remembered)
         if o.card == r.card
     )
-    matched: dict[int, int] = {}
-    used: set[int] = set()
-    for _, i, j in pairs:
-        if i not in matched and j not in used:
-            matched[i] = j
-            used.add(j)
+    used = set(matched.values())
 
     def obs_gap(i: int) -> tuple[int, int]:
         before = [matched[k] for k in range(i - 1, -1, -1) if k in matched][:1]
@@ -145,17 +140,27 @@ def _same_place(
     """Within one gap holding more new readings than remembered cards (or fewer): a reading
     lying where a remembered card's index lies is that card read otherwise (a tight fan's
     suit read in another suit now and then), not a card laid beside it."""
-    pairs = sorted(
+    apart = (
         (distance(observed[i].center_xy, remembered[j].center_xy), i, j)
         for i in obs_idx
         for j in mem_idx
-        if distance(observed[i].center_xy, remembered[j].center_xy)
-        <= SAME_PLACE * max(observed[i].scale_px, remembered[j].scale_px)
     )
+    return _nearest_first(
+        (d, i, j)
+        for d, i, j in apart
+        if d <= SAME_PLACE * max(observed[i].scale_px, remembered[j].scale_px)
+    )
+
+
+def _nearest_first(pairs: Iterable[tuple[float, int, int]]) -> dict[int, int]:
+    """Observed index -> remembered index from (distance, observed, remembered) candidates,
+    the nearest first, each side used once."""
     out: dict[int, int] = {}
-    for _, i, j in pairs:
-        if i not in out and j not in out.values():
+    used: set[int] = set()
+    for _, i, j in sorted(pairs):
+        if i not in out and j not in used:
             out[i] = j
+            used.add(j)
     return out
 
 
