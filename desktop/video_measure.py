@@ -9,8 +9,10 @@ table), in a deck style the model never trained on. The shipped reader reads eve
 the referee remembers the table (zones as a user would calibrate them), and the reading at
 the end is compared with the truth: melds exact (cards and order, as ``reading_measure``
 counts them), ``meld_laid`` events (one per meld is right), and melds laid beyond the
-hand's. ``--keep DIR`` keeps the rendered clips there and reuses them on the next run
-(rendering is most of the time). ``--exact`` reads each frame's rendered labels instead of
+hand's; and whether the referee's events told the hand as it was played
+(``desktop.clip_events``: clips with every event right, and what was told wrong).
+``--keep DIR`` keeps the rendered clips there and reuses them on the next run (rendering
+is most of the time). ``--exact`` reads each frame's rendered labels instead of
 the model (every index the label rule calls visible, read right): what the layout and the
 memory alone make of the same hands.
 """
@@ -180,10 +182,9 @@ def exact_readings(label_lines: Sequence[str], size_wh: tuple[int, int]) -> tupl
 
 
 def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[list[str]]],
-                                                  Counter[str]]:  # fmt: skip
+                                                  list[dict[str, Any]]]:  # fmt: skip
     """Play ``video`` through the reader (None: the rendered labels, read exactly) and the
-    referee; the truth, the melds at the end per team zone and the ``meld_laid`` events
-    per zone."""
+    referee; the truth, the melds at the end per team zone and the referee's events."""
     from desktop.reading_referee import Referee
     from engine import get_preset
     from vision.sources import VideoSource
@@ -202,8 +203,12 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
             referee.update(cards, (w, h), frame.t_monotonic, backs)
     state = referee.reading()
     read = {z: [list(m.cards) for m in state.melds.get(z, ())] for z in TEAM_ZONES}
-    laid = Counter(str(e.get("team")) for e in referee.events if e["type"] == "meld_laid")
-    return truth, read, laid
+    return truth, read, list(referee.events)
+
+
+def laid_per_zone(events: Sequence[dict[str, Any]]) -> Counter[str]:
+    """The ``meld_laid`` events per zone."""
+    return Counter(str(e.get("team")) for e in events if e["type"] == "meld_laid")
 
 
 # The validation clips that choose a model's video threshold and decide between candidate
@@ -241,6 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
     p.add_argument("--show-misses", action="store_true")
     args = p.parse_args(argv)
+    from desktop.clip_events import EventTally, score_events
+    from engine import get_preset
     from vision.detector import ModelMissingError, load_reader
 
     reader = None
@@ -251,14 +258,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(error, file=sys.stderr)
             return 2
     w, h = (int(v) for v in args.size.lower().split("x"))
-    tally = ClipTally()
+    tally, event_tally, rules = ClipTally(), EventTally(), get_preset("pagat")
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
             video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
-            truth, read, laid = read_clip(reader, video)
+            truth, read, events = read_clip(reader, video)
             before = tally.exact
-            score_clip(tally, truth, read, laid)
+            score_clip(tally, truth, read, laid_per_zone(events))
+            score_events(event_tally, truth, events, rules)
             if args.show_misses and tally.exact - before < sum(
                 m["zone"] in TEAM_ZONES for m in truth["melds"]
             ):
@@ -266,6 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"  clip {seed}: truth {want}\n    read {read}")
     print(tally.line())
     print(tally.cover_line())
+    print(event_tally.line())
     return 0
 
 
