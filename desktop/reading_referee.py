@@ -21,6 +21,9 @@ from vision.tracking.piles import PileWatcher
 from vision.tracking.slots import WILD_LABELS
 from vision.types import BoxXYXY, CardDetection
 
+# A meld must be judged illegal this long before the players are told (see _illegal_events).
+ILLEGAL_HOLD_S = 2.0
+
 
 class Referee:
     """Feed it every frame's detections; ask it for the reading at any time."""
@@ -35,6 +38,9 @@ class Referee:
         self.events: list[dict[str, Any]] = []
         self.flags: list[str] = []
         self._last: dict[int, MeldReading] = {}
+        self._illegal_since: dict[int, float] = {}  # judged illegal, not yet announced
+        self._told_illegal: set[int] = set()  # announced illegal and not legal since
+        self._unclear_twos: set[tuple[int, str]] = set()  # (meld, 2) flagged for the players
 
     def update(
         self,
@@ -47,10 +53,10 @@ class Referee:
         events = self.memory.read_frame(detections, size_wh, t_monotonic, self.zones)
         if backs_xyxy is not None:
             events += self.piles.update(backs_xyxy, size_wh, t_monotonic)
-        return self.apply(events)
+        return self.apply(events, t_monotonic)
 
-    def apply(self, track_events: Sequence[TrackEvent]) -> list[dict[str, Any]]:
-        """Turn the memory's structural events into the referee's events."""
+    def apply(self, track_events: Sequence[TrackEvent], t_monotonic: float) -> list[dict[str, Any]]:
+        """Turn the memory's structural events at ``t_monotonic`` into the referee's events."""
         state = self.memory.state()
         melds: dict[int, tuple[str, MeldGroup]] = {
             m.meld_id: (zone, m)
@@ -87,7 +93,9 @@ class Referee:
             old = self._last.get(meld_id)
             out.extend(self._verdict_events(t, now, old))
             for two in _twos_that_changed_role(old, now):
-                if (meld_id, two) not in moved:
+                if (meld_id, two) not in moved and (meld_id, two) not in self._unclear_twos:
+                    # told once: a 2 read again and again one way and the other is one doubt
+                    self._unclear_twos.add((meld_id, two))
                     # a 2 becomes natural (or wild) only by moving into (or out of) its slot
                     flag = (
                         f"team {zone} meld {' '.join(now.cards)}: {two} was read as "
@@ -98,7 +106,40 @@ class Referee:
                     out.append({"t": round(t, 3), "type": "two_role_unclear", "team": zone,
                                 "meld": meld_id, "card": two})  # fmt: skip
             self._last[meld_id] = now
+            self._watch_legality(meld_id, now, t)
+        out.extend(self._illegal_events(t_monotonic, melds))
         self.events.extend(out)
+        return out
+
+    def _watch_legality(self, meld_id: int, now: MeldReading, t: float) -> None:
+        if now.verdict.legal:
+            self._illegal_since.pop(meld_id, None)
+            self._told_illegal.discard(meld_id)
+        elif meld_id not in self._told_illegal:
+            self._illegal_since.setdefault(meld_id, t)
+
+    def _illegal_events(
+        self, t: float, melds: dict[int, tuple[str, MeldGroup]]
+    ) -> list[dict[str, Any]]:
+        """A meld illegal for ILLEGAL_HOLD_S: most melds judged illegal are a card not yet
+        read (a joker the reader confirms a moment after the cards around it, a suit misread
+        for a few frames) and are legal again within a second or two; a meld players truly
+        laid wrong stays on the table, so it is announced a little later, not missed."""
+        out: list[dict[str, Any]] = []
+        for meld_id, since in list(self._illegal_since.items()):
+            if meld_id not in melds:
+                del self._illegal_since[meld_id]
+                continue
+            zone, group = melds[meld_id]
+            now = judge_group(zone, group, self.rules)
+            if now.verdict.legal:
+                del self._illegal_since[meld_id]
+            elif t - since >= ILLEGAL_HOLD_S:
+                del self._illegal_since[meld_id]
+                self._told_illegal.add(meld_id)
+                out.append({"t": round(t, 3), "type": "meld_illegal", "team": zone,
+                            "meld": meld_id, "faults": [f.value for f in now.verdict.faults],
+                            "cards": list(now.cards)})  # fmt: skip
         return out
 
     def _structural(self, ev: TrackEvent, now: MeldReading) -> dict[str, Any]:
@@ -133,12 +174,15 @@ class Referee:
         out: list[dict[str, Any]] = []
         base: dict[str, Any] = {"t": round(t, 3), "team": now.zone, "meld": now.meld_id}
         v = now.verdict
-        if v.burraco is not None and (old is None or old.verdict.burraco is None):
+        was = None if old is None else old.verdict.burraco
+        if v.burraco is not None and was is None:
             out.append({**base, "type": "burraco_completed", "kind": v.burraco.value,
                         "cards": list(now.cards)})  # fmt: skip
-        if not v.legal and (old is None or old.verdict.legal):
-            out.append({**base, "type": "meld_illegal", "faults": [f.value for f in v.faults],
-                        "cards": list(now.cards)})  # fmt: skip
+        elif v.burraco is not None and v.burraco != was:
+            # a wild laid on a clean burraco makes it dirty (rules §5, E17), and a 2 moved
+            # into its own slot can make it clean: the bonus changes, so the players hear it
+            out.append({**base, "type": "burraco_changed", "kind": v.burraco.value,
+                        "was": was.value, "cards": list(now.cards)})  # fmt: skip
         return out
 
     def reading(self) -> TableReading:

@@ -112,6 +112,8 @@ def event_text(event: Mapping[str, Any]) -> str:
         return f"{team} added {cards} to {' '.join(event.get('meld_cards', []))}"
     if kind == "burraco_completed":
         return f"{team} completed a {event.get('kind')} burraco: {cards}"
+    if kind == "burraco_changed":
+        return f"{team} burraco {cards} is now {event.get('kind')} (was {event.get('was')})"
     if kind == "meld_illegal":
         return f"{team} meld {cards} is illegal: {', '.join(event.get('faults', []))}"
     if kind in ("wild_moved", "card_moved"):

@@ -187,6 +187,14 @@ def test_events_from_the_referee_over_frames_are_logged_in_words(session: Sessio
             "faults": ["not_consecutive"],
         },
         {"t": 3.0, "type": "burraco_completed", "team": "A", "kind": "clean", "cards": ["KH"] * 7},
+        {
+            "t": 4.0,
+            "type": "burraco_changed",
+            "team": "A",
+            "kind": "dirty",
+            "was": "clean",
+            "cards": [*["KH"] * 7, "JK"],
+        },
     ]
     data = reading(1, [["KH", "KS", "KD"]])
     logged = session.on_reading(
@@ -196,8 +204,14 @@ def test_events_from_the_referee_over_frames_are_logged_in_words(session: Sessio
         "A laid KH KS KD",
         "B meld 4H 5H 7H is illegal: not_consecutive",
         "A completed a clean burraco: KH KH KH KH KH KH KH",
+        "A burraco KH KH KH KH KH KH KH JK is now dirty (was clean)",
     ]
-    assert [e.kind for e in logged] == ["meld_laid", "meld_illegal", "burraco_completed"]
+    assert [e.kind for e in logged] == [
+        "meld_laid",
+        "meld_illegal",
+        "burraco_completed",
+        "burraco_changed",
+    ]
 
 
 def test_a_card_correction_finds_its_meld_after_the_players_reordered_them(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.reading_referee import Referee
+from desktop.reading_referee import ILLEGAL_HOLD_S, Referee
 from desktop.reading_score import parse_team_values, score_reading
 from desktop.table_reading import orient, read_table, two_flags
 from engine import get_preset
@@ -120,15 +120,61 @@ def test_referee_events_of_a_growing_meld():
     assert [e["type"] for e in ev] == ["card_added", "card_added", "burraco_completed"]
     assert [e["cards"] for e in ev[:2]] == [["9H"], ["10H"]]
     assert ev[2]["kind"] == "dirty"
-    # A second wild makes it illegal, with the engine's reason.
+    # A second wild makes it illegal, with the engine's reason, once it has stayed so for
+    # ILLEGAL_HOLD_S (30 frames at 10 fps: 3 s).
     ev = run_frames(
-        ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H", "2S"], 300, 450)] * 5, t0=3.0
+        ref, [fan(["4H", "5H", "6H", "7H", "JK", "9H", "10H", "2S"], 300, 450)] * 30, t0=3.0
     )
     assert [e["type"] for e in ev] == ["card_added", "meld_illegal"]
     assert "two_wilds" in ev[1]["faults"]
+    added_at, told_at = ev[0]["t"], ev[1]["t"]
+    assert ILLEGAL_HOLD_S <= told_at - added_at < ILLEGAL_HOLD_S + 0.15
     reading = ref.reading().to_json(with_events=True)
     assert [e["type"] for e in reading["events"]][:1] == ["meld_laid"]
     assert len(reading["events"]) == 8
+
+
+def test_a_meld_illegal_only_until_its_last_card_is_read_is_not_announced():
+    # A joker read a second after the cards around it: for that second the meld reads
+    # 8D 9D JD (a gap), and then 8D 9D JK JD, legal. Nothing illegal was laid.
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    gap = fan(["8D", "9D", "JK", "JD"], 300, 450)
+    gap = [d for d in gap if d.card != "JK"]
+    ev = run_frames(ref, [gap] * 10)
+    ev += run_frames(ref, [fan(["8D", "9D", "JK", "JD"], 300, 450)] * 40, t0=1.0)
+    assert [e["type"] for e in ev] == ["meld_laid", "card_added"]
+    assert ref.reading().melds["A"][0].verdict.legal
+
+
+def test_a_wild_laid_on_a_clean_burraco_is_announced_as_making_it_dirty():
+    # rules.md §5 and vector E17: adding a wild to a clean burraco is legal but makes it
+    # dirty (bonus 200 -> 100); the players hear the change, not only the first kind.
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    clean = ["5S", "6S", "7S", "8S", "9S", "10S", "JS"]
+    ev = run_frames(ref, [fan(clean, 300, 450)] * 5)
+    assert [e["type"] for e in ev] == ["meld_laid", "burraco_completed"]
+    assert ev[1]["kind"] == "clean"
+    ev = run_frames(ref, [fan([*clean, "JK"], 300, 450)] * 5, t0=1.0)
+    assert [e["type"] for e in ev] == ["card_added", "burraco_changed"]
+    assert (ev[1]["kind"], ev[1]["was"]) == ("dirty", "clean")
+    # a further natural card changes nothing: the burraco stays dirty, nothing to announce
+    ev = run_frames(ref, [fan(["4S", *clean, "JK"], 300, 450)] * 5, t0=2.0)
+    assert [e["type"] for e in ev] == ["card_added"]
+
+
+def test_a_two_read_one_way_and_the_other_again_and_again_is_flagged_once():
+    # The top card read 6D, then 2D (a wild in its place), then 6D, then 2D: the first 2D's
+    # role changes each time without moving (rules §4.4); one doubt, told once.
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    natural = fan(["2D", "3D", "4D", "5D", "6D"], 300, 450)
+    misread = fan(["2D", "3D", "4D", "5D", "2D"], 300, 450)
+    ev, t0 = [], 0.0
+    for frames in ([natural] * 5, [misread] * 8, [natural] * 12, [misread] * 16):
+        ev += run_frames(ref, frames, t0=t0)
+        t0 += len(frames) / 10
+    assert [e["card"] for e in ev if e["type"] == "card_reread"] == ["2D", "6D", "2D"]
+    assert [e["card"] for e in ev if e["type"] == "two_role_unclear"] == ["2D"]
+    assert len(ref.reading().flags) == 1
 
 
 def test_a_two_that_changes_role_without_moving_is_noticed():
