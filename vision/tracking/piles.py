@@ -70,6 +70,11 @@ class PileWatcher:
         tally = self._votes.see(count, t, None)
         if tally.count < self.persist_frames or t - tally.since < self.persist_s:
             return []
+        # A count must be what most frames show: a back the reader finds now and then (a
+        # pile's edge at the frame's border, a hand) is not a pile that came and went.
+        others = sum(v.count for k, v in self._votes.entries.items() if k != count)
+        if tally.count <= others:
+            return []
         before, self.piles = self.piles, count
         self._votes.clear()
         if before is None or count >= before:

@@ -40,3 +40,12 @@ def test_a_hand_hiding_a_pile_for_a_moment_takes_nothing():
     feed(w, [STOCK + POZZ_1 + POZZ_2] * 10)
     events = feed(w, [STOCK + POZZ_1] * 4 + [STOCK + POZZ_1 + POZZ_2] * 10, t0=1.0)
     assert events == []
+
+
+def test_a_back_found_now_and_then_is_no_pile_that_came_and_went():
+    # A false back box in a few frames at the start (three, then one after six without)
+    # spans the persistence time, yet most frames show two piles: nothing left the table.
+    w = PileWatcher()
+    flicker = [STOCK + POZZ_1 + POZZ_2] * 3 + [STOCK + POZZ_1] * 6 + [STOCK + POZZ_1 + POZZ_2]
+    events = feed(w, flicker + [STOCK + POZZ_1] * 20)
+    assert events == [] and w.piles == 2
