@@ -101,6 +101,28 @@ def prefill_hand(reading: Mapping[str, Any] | None) -> HandInput:
     return HandInput(teams, closed_by, "close")
 
 
+# The engine's fault codes, in words (rules-vectors conventions); the UI translates them.
+FAULT_WORDS: dict[str, str] = {
+    "too_few_cards": "fewer than three cards",
+    "only_wilds": "only wild cards",
+    "two_wilds": "two wild cards",
+    "mixed_suits": "suits mixed in a sequence",
+    "not_consecutive": "not consecutive",
+    "duplicate_rank": "a rank repeated in a sequence",
+    "wrap_around": "runs past the ace",
+    "ace_both_ends": "an ace at both ends",
+    "not_set_or_sequence": "neither a set nor a sequence",
+    "impossible_card_count": "more copies of a card than the decks hold",
+    "duplicate_set_rank": "a second set of the same rank",
+    "set_rank_not_allowed": "sets of this rank are not allowed",
+}
+
+
+def fault_words(codes: Sequence[str]) -> str:
+    """Fault codes as the players read them: ``not_consecutive`` -> ``not consecutive``."""
+    return ", ".join(FAULT_WORDS.get(c, c.replace("_", " ")) for c in codes)
+
+
 def event_text(event: Mapping[str, Any]) -> str:
     """One line for an event of the referee over frames (``desktop.reading_referee``)."""
     team = event.get("team", "")
@@ -115,7 +137,7 @@ def event_text(event: Mapping[str, Any]) -> str:
     if kind == "burraco_changed":
         return f"{team} burraco {cards} is now {event.get('kind')} (was {event.get('was')})"
     if kind == "meld_illegal":
-        return f"{team} meld {cards} is illegal: {', '.join(event.get('faults', []))}"
+        return f"{team} meld {cards} is illegal: {fault_words(event.get('faults', []))}"
     if kind in ("wild_moved", "card_moved"):
         return f"{team} moved {event.get('card')} in {' '.join(event.get('meld_cards', []))}"
     if kind == "card_reread":
@@ -217,7 +239,10 @@ class Session:
             for i, meld in enumerate(melds):
                 if i < len(before) and before[i] == now[i]:
                     continue
-                verdict = "legal" if meld.get("legal", True) else f"illegal: {meld.get('reason')}"
+                verdict = "legal"
+                if not meld.get("legal", True):
+                    reason = meld.get("reason")
+                    verdict = f"illegal: {fault_words([reason])}" if reason else "illegal"
                 text = f"{team} meld {i + 1}: {' '.join(now[i])} ({verdict})"
                 new_events.append(self.log("meld", text))
             self._last_melds[team] = now

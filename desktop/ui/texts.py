@@ -5,23 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from desktop.session import FAULT_WORDS
 from desktop.ui.i18n import t
-
-# The engine's fault codes, in words (rules-vectors conventions).
-FAULT_WORDS: dict[str, str] = {
-    "too_few_cards": "fewer than three cards",
-    "only_wilds": "only wild cards",
-    "two_wilds": "two wild cards",
-    "mixed_suits": "suits mixed in a sequence",
-    "not_consecutive": "not consecutive",
-    "duplicate_rank": "a rank repeated in a sequence",
-    "wrap_around": "runs past the ace",
-    "ace_both_ends": "an ace at both ends",
-    "not_set_or_sequence": "neither a set nor a sequence",
-    "impossible_card_count": "more copies of a card than the decks hold",
-    "duplicate_set_rank": "a second set of the same rank",
-    "set_rank_not_allowed": "sets of this rank are not allowed",
-}
 
 
 def fault_text(code: str | None) -> str:

@@ -107,6 +107,13 @@ def test_unchanged_melds_are_logged_once(session: Session) -> None:
     assert "KC" in grown[0].text
 
 
+def test_a_still_frames_illegal_meld_is_logged_with_its_fault_in_words(session: Session) -> None:
+    data = reading(1, [["4H", "5H", "7H"]])
+    data.reading["zones"]["A"]["melds"][0].update(legal=False, reason="not_consecutive")
+    logged = session.on_reading(data)
+    assert logged[0].text == "A meld 1: 4H 5H 7H (illegal: not consecutive)"
+
+
 def test_the_second_hand_adds_up_and_the_target_ends_the_match(session: Session) -> None:
     session.new_match(SETUP)
     session.on_reading(reading(1, [["KH", "KS", "KD"]]))
@@ -202,7 +209,7 @@ def test_events_from_the_referee_over_frames_are_logged_in_words(session: Sessio
     )
     assert [e.text for e in logged] == [
         "A laid KH KS KD",
-        "B meld 4H 5H 7H is illegal: not_consecutive",
+        "B meld 4H 5H 7H is illegal: not consecutive",
         "A completed a clean burraco: KH KH KH KH KH KH KH",
         "A burraco KH KH KH KH KH KH KH JK is now dirty (was clean)",
     ]
