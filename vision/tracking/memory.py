@@ -324,7 +324,7 @@ class TableMemory:
         meld.pending.clear()
         visible = [s.center_xy for s in slots if s.visible]
         if len(visible) >= 2:
-            meld.axis_xy = principal_axis(visible)
+            meld.axis_xy = same_way(principal_axis(visible), meld.axis_xy)
         if added:
             events.append(
                 TrackEvent(
@@ -392,7 +392,7 @@ class TableMemory:
                 tally = cand.votes.entries[key]
                 meld_id = 1 + max((m.meld_id for m in self._melds), default=0)
                 slots = [self._new_slot(s) for s in tally.latest]
-                axis = principal_axis([s.center_xy for s in tally.latest])
+                axis = axis_along([s.center_xy for s in tally.latest])
                 self._melds.append(MemMeld(meld_id, cand.zone, slots, axis))
                 events.append(
                     TrackEvent(
@@ -480,3 +480,20 @@ def _mark_covered(layout: TableLayout, covered: frozenset[CardDetection]) -> Tab
         loose = tuple(s for s in zone.loose if not is_covered(s))
         zones[name] = replace(zone, melds=melds, loose=loose)
     return replace(layout, zones=zones)
+
+
+def axis_along(centers: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The line of a new meld's cards, pointing from its first card to its last. A line's
+    own sign is a convention (left to right when nearer horizontal, else top to bottom)
+    that flips for a fan lying near 45 degrees, and slots are ordered along the remembered
+    axis: an axis pointing against them would read the meld reversed and tell the players
+    that its cards moved."""
+    (x0, y0), (x1, y1) = centers[0], centers[-1]
+    return same_way(principal_axis(centers), (x1 - x0, y1 - y0))
+
+
+def same_way(axis: tuple[float, float], reference: tuple[float, float]) -> tuple[float, float]:
+    """``axis`` or its reverse, whichever points the way ``reference`` does."""
+    if axis[0] * reference[0] + axis[1] * reference[1] < 0:
+        return (-axis[0], -axis[1])
+    return axis

@@ -6,6 +6,7 @@ import pytest
 
 from tests.vision.layout.fans import det, fan
 from vision.layout import build_layout
+from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking import EventKind, MemoryParams, TableMemory
 
 SIZE = (1280, 720)
@@ -174,3 +175,21 @@ def test_a_card_read_in_another_suit_where_a_remembered_card_lies_is_that_card()
     assert table(memory, "B") == [cards]
     added = [e.cards for e in events if e.kind is EventKind.CARDS_ADDED]
     assert added == [("7S",)]
+
+
+def test_a_meld_lying_near_45_degrees_is_not_read_reversed_as_moved_cards():
+    # A line's sign convention (left to right nearer horizontal, else top to bottom) flips
+    # at 45 degrees. A rendered clip's fan whose layout ordered it top to bottom (JK first)
+    # while its index centres alone lie a little under 45 degrees: the remembered axis
+    # must point along the meld's own slots, or the next frames read the meld reversed and
+    # report its cards, and its joker, moved.
+    centres = [(769.0, 449.0), (749.0, 464.0), (735.0, 480.0), (719.0, 498.0)]
+    cards = ["JK", "QC", "JC", "10C"]
+    slots = tuple(Slot(c, 0.9, xy, 15.0, (), True) for c, xy in zip(cards, centres, strict=True))
+    layout = TableLayout(SIZE, {"A": ZoneLayout("A", (MeldGroup(slots, (-0.7, 0.714)),))})
+    memory = TableMemory(MemoryParams())
+    events = []
+    for k in range(30):
+        events += memory.update(layout, k / FPS)
+    assert [e.kind for e in events] == [EventKind.MELD_LAID]
+    assert table(memory) == [cards]
