@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from desktop.table_reading import MeldReading, TableReading, judge_group, read_table
-from engine import Rules
+from engine import MeldKind, Rules
 from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap
 from vision.tracking import EventKind, MemoryParams, TableMemory, TrackEvent
@@ -81,6 +81,10 @@ class Referee:
             if ev.kind is EventKind.CARDS_ADDED:  # one event per card, in slot order
                 added = _without(ev.cards, now.set_aside)  # a card read apart joined nothing
                 out.extend({**self._structural(ev, now), "cards": [card]} for card in added)
+            elif ev.kind is EventKind.CARD_MOVED and not _order_changed(
+                self._last.get(ev.meld_id), now
+            ):
+                pass  # nothing the players could see moved: not told, but judged again below
             else:
                 out.append(self._structural(ev, now))
             touched[ev.meld_id] = ev.t_monotonic
@@ -203,6 +207,17 @@ def _twos_that_changed_role(old: MeldReading | None, now: MeldReading) -> list[s
         return []
     twos = {c for c in now.cards if c[0] == "2" and c in old.cards}
     return sorted(t for t in twos if _is_wild(old, t) != _is_wild(now, t))
+
+
+def _order_changed(old: MeldReading | None, now: MeldReading) -> bool:
+    """Whether a meld's cards changed order as the players see them. A set's cards lie in
+    no order and its wild never moves (rules §3.1, §4.6, E11); two copies of one card
+    trading places, or a run read the other way round, leave the run as it was."""
+    if old is None:
+        return True
+    if now.verdict.kind is MeldKind.SET and old.verdict.kind is MeldKind.SET:
+        return False
+    return now.cards not in (old.cards, old.cards[::-1])
 
 
 def _without(cards: Sequence[str], removed: Sequence[str]) -> list[str]:

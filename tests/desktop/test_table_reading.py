@@ -177,6 +177,26 @@ def test_a_two_read_one_way_and_the_other_again_and_again_is_flagged_once():
     assert len(ref.reading().flags) == 1
 
 
+def test_only_a_change_of_order_the_players_can_see_is_a_move():
+    from desktop.reading_referee import _order_changed
+    from desktop.table_reading import judge_group
+
+    def read(cards):
+        return judge_group("A", group(cards), RULES)
+
+    # a set's cards lie in no order, and its wild never moves (rules §3.1, §4.6, E11)
+    assert not _order_changed(read(["KS", "KC", "KH", "2H"]), read(["KC", "2H", "KS", "KH"]))
+    # two copies of a card trading places (the memory's slots swap) change nothing seen,
+    # nor does a run read the other way round
+    two_copies = ["KH", "KH", "KS", "KC"]
+    assert not _order_changed(read(two_copies), read(two_copies))
+    run = ["5H", "6H", "7H", "8H", "JK"]
+    assert not _order_changed(read(run), read(run[::-1]))
+    # a joker moved from the top end into the run's gap is a move
+    assert _order_changed(read(["4H", "5H", "7H", "JK"]), read(["4H", "5H", "JK", "7H"]))
+    assert _order_changed(None, read(["4H", "5H", "6H"]))
+
+
 def test_a_two_that_changes_role_without_moving_is_noticed():
     from desktop.reading_referee import _twos_that_changed_role
     from desktop.table_reading import judge_group
