@@ -115,11 +115,12 @@ def score_events(
 ) -> None:
     """Add one clip's events to ``tally``."""
     told, others = told_stories(events)
+    truth_all = truth_stories(truth, rules)
     tally.clips += 1
     tally.wrong.update(others)
     all_right = not others
     for zone in TEAM_ZONES:
-        want = [s for s in truth_stories(truth, rules) if s.zone == zone]
+        want = [s for s in truth_all if s.zone == zone]
         have = [s for s in told if s.zone == zone]
         pairs = _pair_by_shared_cards(want, have)
         tally.melds += len(want)
