@@ -143,7 +143,7 @@ class Referee:
                 self._told_illegal.add(meld_id)
                 out.append({"t": round(t, 3), "type": "meld_illegal", "team": zone,
                             "meld": meld_id, "faults": [f.value for f in now.verdict.faults],
-                            "cards": list(now.cards)})  # fmt: skip
+                            "cards": list(now.cards), "since": round(since, 3)})  # fmt: skip
         return out
 
     def _structural(self, ev: TrackEvent, now: MeldReading) -> dict[str, Any]:

@@ -129,6 +129,7 @@ def test_referee_events_of_a_growing_meld():
     assert "two_wilds" in ev[1]["faults"]
     added_at, told_at = ev[0]["t"], ev[1]["t"]
     assert ILLEGAL_HOLD_S <= told_at - added_at < ILLEGAL_HOLD_S + 0.15
+    assert ev[1]["since"] == added_at  # and when it became so
     reading = ref.reading().to_json(with_events=True)
     assert [e["type"] for e in reading["events"]][:1] == ["meld_laid"]
     assert len(reading["events"]) == 8
