@@ -99,3 +99,22 @@ def test_what_did_not_happen_makes_the_clip_wrong():
     for events, wrong in cases:
         tally = score(truth, events)
         assert tally.clips_right == 0 and dict(tally.wrong) == wrong, events
+
+
+def test_a_rendered_clips_stories_tell_each_meld_as_it_ends(tmp_path):
+    # On a real rendered clip (vision.synth.video): every team meld has a story, its cards
+    # are the meld's, and the last burraco kind it tells is the finished meld's.
+    from engine import judge_meld
+    from vision.synth.video import VideoSpec, render_video
+
+    truth = render_video(
+        VideoSpec(seed=2, size_wh=(192, 108), frames_per_card=2), tmp_path / "a.mp4"
+    )
+    stories = truth_stories(truth, RULES)
+    team_melds = [m for m in truth["melds"] if m["zone"] in ("A", "B")]
+    assert len(stories) == len(team_melds) > 0
+    for story, meld in zip(stories, team_melds, strict=True):
+        assert sorted(story.cards) == sorted(meld["cards"]) and story.zone == meld["zone"]
+        burraco = judge_meld(meld["cards"], RULES).burraco
+        assert story.burraco_kinds[-1:] == (() if burraco is None else (burraco.value,))
+    assert any(story.burraco_kinds for story in stories)  # this clip holds burracos
