@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop.reading_measure import pair_by_shared_cards
 from engine import Rules, RulesError, judge_meld
 
 TEAM_ZONES = ("A", "B")
@@ -122,7 +123,7 @@ def score_events(
     for zone in TEAM_ZONES:
         want = [s for s in truth_all if s.zone == zone]
         have = [s for s in told if s.zone == zone]
-        pairs = _pair_by_shared_cards(want, have)
+        pairs = pair_by_shared_cards([s.cards for s in want], [s.cards for s in have])
         tally.melds += len(want)
         for i, story in enumerate(want):
             problems = _story_problems(story, have[pairs[i]] if i in pairs else None)
@@ -161,23 +162,6 @@ def _told_in_turn(told: Sequence[str], kinds: Sequence[str]) -> bool:
         return False
     left = iter(kinds)
     return all(kind in left for kind in told)  # a subsequence: each found after the last
-
-
-def _pair_by_shared_cards(want: Sequence[MeldStory], have: Sequence[MeldStory]) -> dict[int, int]:
-    """Truth story index -> told story index, the pairs sharing most cards first."""
-    shared = sorted(
-        (-(Counter(w.cards) & Counter(h.cards)).total(), i, j)
-        for i, w in enumerate(want)
-        for j, h in enumerate(have)
-    )
-    pairs: dict[int, int] = {}
-    taken: set[int] = set()
-    for negative_shared, i, j in shared:
-        if negative_shared == 0 or i in pairs or j in taken:
-            continue
-        pairs[i] = j
-        taken.add(j)
-    return pairs
 
 
 def _judge(cards: Sequence[str], rules: Rules) -> tuple[bool, str | None]:

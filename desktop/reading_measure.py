@@ -126,6 +126,26 @@ def meld_matches(kind: str, truth_cards: Sequence[str], read: Sequence[str]) -> 
     return list(read) in (list(truth_cards), list(truth_cards)[::-1])
 
 
+def pair_by_shared_cards(
+    truth_melds: Sequence[Sequence[str]], read_melds: Sequence[Sequence[str]]
+) -> dict[int, int]:
+    """Truth meld index -> read meld index, the pairs sharing most cards first (order
+    aside), each meld paired once; melds sharing no card stay unpaired."""
+    shared = sorted(
+        (-(Counter(t) & Counter(r)).total(), i, j)
+        for i, t in enumerate(truth_melds)
+        for j, r in enumerate(read_melds)
+    )
+    pairs: dict[int, int] = {}
+    taken: set[int] = set()
+    for negative_shared, i, j in shared:
+        if negative_shared == 0 or i in pairs or j in taken:
+            continue
+        pairs[i] = j
+        taken.add(j)
+    return pairs
+
+
 @dataclass
 class Tally:
     images: int = 0

@@ -111,7 +111,7 @@ class Referee:
                                 "meld": meld_id, "card": two})  # fmt: skip
             self._last[meld_id] = now
             self._watch_legality(meld_id, now, t)
-        out.extend(self._illegal_events(t_monotonic, melds))
+        out.extend(self._illegal_events(t_monotonic, melds, set(touched)))
         self.events.extend(out)
         return out
 
@@ -123,25 +123,29 @@ class Referee:
             self._illegal_since.setdefault(meld_id, t)
 
     def _illegal_events(
-        self, t: float, melds: dict[int, tuple[str, MeldGroup]]
+        self, t: float, melds: dict[int, tuple[str, MeldGroup]], judged: set[int]
     ) -> list[dict[str, Any]]:
         """A meld illegal for ILLEGAL_HOLD_S: most melds judged illegal are a card not yet
         read (a joker the reader confirms a moment after the cards around it, a suit misread
         for a few frames) and are legal again within a second or two; a meld players truly
-        laid wrong stays on the table, so it is announced a little later, not missed."""
+        laid wrong stays on the table, so it is announced a little later, not missed. A meld
+        ``judged`` this frame is read from its verdict then; the others are judged again."""
         out: list[dict[str, Any]] = []
         for meld_id, since in list(self._illegal_since.items()):
             if meld_id not in melds:
                 del self._illegal_since[meld_id]
                 continue
-            zone, group = melds[meld_id]
-            now = judge_group(zone, group, self.rules)
+            if meld_id in judged:
+                now = self._last[meld_id]
+            else:
+                zone, group = melds[meld_id]
+                now = judge_group(zone, group, self.rules)
             if now.verdict.legal:
                 del self._illegal_since[meld_id]
             elif t - since >= ILLEGAL_HOLD_S:
                 del self._illegal_since[meld_id]
                 self._told_illegal.add(meld_id)
-                out.append({"t": round(t, 3), "type": "meld_illegal", "team": zone,
+                out.append({"t": round(t, 3), "type": "meld_illegal", "team": now.zone,
                             "meld": meld_id, "faults": [f.value for f in now.verdict.faults],
                             "cards": list(now.cards), "since": round(since, 3)})  # fmt: skip
         return out

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from desktop.reading_measure import meld_matches, zones_from_truth
+from desktop.reading_measure import meld_matches, pair_by_shared_cards, zones_from_truth
 from vision.types import CARD_LABELS, BoxXYXY, CardDetection
 
 TEAM_ZONES = ("A", "B")
@@ -111,22 +111,13 @@ def cards_wrong(truth_melds: Sequence[Sequence[str]], read_melds: Sequence[Seque
     the cards either holds that the other does not; a meld left unpaired costs its cards.
     Two readings with as many melds exact can still differ here: one card added twice, or
     a meld cut in two, counts."""
-    shared = sorted(
-        (-sum((Counter(t) & Counter(r)).values()), i, j)
-        for i, t in enumerate(truth_melds)
-        for j, r in enumerate(read_melds)
-    )
-    paired_truth: set[int] = set()
-    paired_read: set[int] = set()
+    pairs = pair_by_shared_cards(truth_melds, read_melds)
+    paired_read = set(pairs.values())
     wrong = 0
-    for negative_shared, i, j in shared:
-        if negative_shared == 0 or i in paired_truth or j in paired_read:
-            continue
-        paired_truth.add(i)
-        paired_read.add(j)
+    for i, j in pairs.items():
         t, r = Counter(truth_melds[i]), Counter(read_melds[j])
         wrong += (t - r).total() + (r - t).total()
-    wrong += sum(len(m) for i, m in enumerate(truth_melds) if i not in paired_truth)
+    wrong += sum(len(m) for i, m in enumerate(truth_melds) if i not in pairs)
     wrong += sum(len(m) for j, m in enumerate(read_melds) if j not in paired_read)
     return wrong
 

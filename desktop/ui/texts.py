@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from desktop.session import FAULT_WORDS
+from desktop.session import fault_words
 from desktop.ui.i18n import t
 
 
 def fault_text(code: str | None) -> str:
     if not code:
         return t("illegal")
-    return t(FAULT_WORDS.get(code, code.replace("_", " ")))
+    return t(fault_words([code]))
 
 
 def verdict_text(meld: Mapping[str, Any]) -> str:

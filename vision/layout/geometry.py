@@ -32,6 +32,13 @@ def canonical_direction(axis: PointXY) -> PointXY:
     return (ux, uy) if uy >= 0 else (-ux, -uy)
 
 
+def pointing(axis: PointXY, reference: PointXY) -> PointXY:
+    """``axis`` or its reverse, whichever points the way ``reference`` does."""
+    if axis[0] * reference[0] + axis[1] * reference[1] < 0:
+        return (-axis[0], -axis[1])
+    return axis
+
+
 def project(point: PointXY, origin: PointXY, axis: PointXY) -> tuple[float, float]:
     """(along, across) coordinates of point relative to origin on the given unit axis."""
     dx, dy = point[0] - origin[0], point[1] - origin[1]

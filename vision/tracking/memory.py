@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from vision.layout.build import build_layout
-from vision.layout.geometry import distance, principal_axis
+from vision.layout.geometry import distance, pointing, principal_axis
 from vision.layout.order import reading_order
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap
@@ -324,7 +324,7 @@ class TableMemory:
         meld.pending.clear()
         visible = [s.center_xy for s in slots if s.visible]
         if len(visible) >= 2:
-            meld.axis_xy = same_way(principal_axis(visible), meld.axis_xy)
+            meld.axis_xy = pointing(principal_axis(visible), meld.axis_xy)
         if added:
             events.append(
                 TrackEvent(
@@ -489,11 +489,4 @@ def axis_along(centers: Sequence[tuple[float, float]]) -> tuple[float, float]:
     axis: an axis pointing against them would read the meld reversed and tell the players
     that its cards moved."""
     (x0, y0), (x1, y1) = centers[0], centers[-1]
-    return same_way(principal_axis(centers), (x1 - x0, y1 - y0))
-
-
-def same_way(axis: tuple[float, float], reference: tuple[float, float]) -> tuple[float, float]:
-    """``axis`` or its reverse, whichever points the way ``reference`` does."""
-    if axis[0] * reference[0] + axis[1] * reference[1] < 0:
-        return (-axis[0], -axis[1])
-    return axis
+    return pointing(principal_axis(centers), (x1 - x0, y1 - y0))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from vision.layout.geometry import distance, median, principal_axis, project
+from vision.layout.geometry import distance, median, pointing, principal_axis, project
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 
 FAR_CORNER_MIN_STEPS = 1.45  # nearer than this past the end card is the next card of the fan
@@ -46,7 +46,8 @@ class KnownFan:
         for end, inner in ((self.slots[-1], self.slots[-2]), (self.slots[0], self.slots[1])):
             if end.card != reading.card:
                 continue
-            outward = _outward(axis, inner.center_xy, end.center_xy)
+            (xi, yi), (xe, ye) = inner.center_xy, end.center_xy
+            outward = pointing(axis, (xe - xi, ye - yi))  # from the inner card to the end
             along, across = project(reading.center_xy, end.center_xy, outward)
             scale = end.scale_px
             if (
@@ -55,15 +56,6 @@ class KnownFan:
             ):
                 return True
         return False
-
-
-def _outward(
-    axis: tuple[float, float], inner: tuple[float, float], end: tuple[float, float]
-) -> tuple[float, float]:
-    """``axis`` pointed from the ``inner`` card towards the ``end`` card."""
-    if axis[0] * (end[0] - inner[0]) + axis[1] * (end[1] - inner[1]) < 0:
-        return (-axis[0], -axis[1])
-    return axis
 
 
 @dataclass(frozen=True)

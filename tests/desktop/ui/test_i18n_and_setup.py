@@ -12,9 +12,10 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QPalette
 
 import desktop.ui.i18n as i18n
+from desktop.session import FAULT_WORDS
 from desktop.ui.camera_setup import CameraSetupDialog
 from desktop.ui.i18n import install_language, read_ts, t
-from desktop.ui.texts import FAULT_WORDS, verdict_text
+from desktop.ui.texts import verdict_text
 from desktop.ui.theme import apply_theme
 from vision.layout.zones import ZoneMap
 
