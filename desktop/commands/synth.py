@@ -62,6 +62,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the deck's own colours (default 0; training sets may ask more, so no suit shape "
         "comes with one colouring only)",
     )
+    p.add_argument(
+        "--flat-three",
+        type=float,
+        default=0.0,
+        help="share of style blocks whose 3s are printed flat-topped, as many real decks "
+        "print them (default 0; every bundled face draws a round-topped 3)",
+    )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--list-styles", action="store_true", help="print the deck styles and exit")
     p.set_defaults(func=run)
@@ -120,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--joker-share must be between 0 and 1")
     if not 0.0 <= args.suit_shape_swap <= 1.0:
         return _fail("--suit-shape-swap must be between 0 and 1")
+    if not 0.0 <= args.flat_three <= 1.0:
+        return _fail("--flat-three must be between 0 and 1")
     fan_show = _parse_fan_show(args.fan_show)
     if fan_show is None:
         return _fail(f"bad --fan-show {args.fan_show!r}: expected LO,HI with 0.05 <= LO <= HI <= 1")
@@ -144,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         joker_share=args.joker_share,
         fan_show=fan_show,
         suit_shape_swap=args.suit_shape_swap,
+        flat_three=args.flat_three,
     )
     t0 = time.monotonic()
     with tqdm(total=args.count, unit="img", desc="synth") as bar:

@@ -23,6 +23,7 @@ from vision.synth.render import RenderedScene, encode_jpeg, render_table
 from vision.synth.styles import (
     get_style,
     jittered_style,
+    with_flat_three,
     with_swapped_font,
     with_swapped_suit_shapes,
 )
@@ -44,6 +45,7 @@ class SynthConfig:
     joker_share: float = JOKER_WILD_SHARE  # of the melds' wilds, the share that are jokers
     fan_show: tuple[float, float] = FAN_SHOW  # a fan's step, as a share of the card's side
     suit_shape_swap: float = 0.0  # share of blocks whose drawn suits take another shape
+    flat_three: float = 0.0  # share of blocks whose 3s are printed flat-topped
 
 
 def render_sample(
@@ -65,6 +67,7 @@ def render_sample(
     style = with_swapped_font(style, block_rng)
     # drawn after the others, so the earlier draws keep their values
     style = with_swapped_suit_shapes(style, block_rng, cfg.suit_shape_swap)
+    style = with_flat_three(style, block_rng, cfg.flat_three)
     camera = sample_camera(
         rng, plan, cfg.size_wh, cfg.framing, square_view_share=cfg.square_view_share
     )

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.synth.art import draw_back, draw_court, draw_joker_art, draw_pips
-from vision.synth.glyphs import fit, iround, stamp, suit_mask, text_mask
+from vision.synth.glyphs import fit, flat_top_three, iround, stamp, suit_mask, text_mask
 from vision.synth.styles import BGR, DeckStyle
 
 CARD_W, CARD_H = 250, 350  # canonical face size in pixels (63 x 88 mm aspect)
@@ -74,7 +74,8 @@ def _index_patch(style: DeckStyle, card: str, variant: int) -> tuple[np.ndarray,
         parts = [fit(j, rh * j.shape[1] / j.shape[0], rh), fit(star, rh * 0.8, rh * 0.8)]
         return _stack(parts, gap=rh * 0.15), color
     rank, suit = card[:-1], card[-1]
-    rm = _weighted(text_mask(rank, style.font), style.rank_weight)
+    glyph = flat_top_three(style.font) if rank == "3" and style.flat_three else None
+    rm = _weighted(text_mask(rank, style.font) if glyph is None else glyph, style.rank_weight)
     rw = rh * rm.shape[1] / rm.shape[0] * (style.ten_squeeze if rank == "10" else 1.0)
     rw *= style.rank_w_scale
     sm = suit_mask(suit, style.suit_kind, style.suit_variant)

@@ -97,6 +97,40 @@ def text_mask(text: str, font: str, size_px: int = 160) -> np.ndarray:
     return crop_to_ink(a)
 
 
+@lru_cache(maxsize=32)
+def flat_top_three(font: str) -> np.ndarray:
+    """The face's "3" printed with a flat top: a bar along the top and a stroke down to
+    the waist over the face's own lower bowl, as many decks print it. The two 3s differ
+    most where a 5 differs from a 3 (the top), so a model that knows only the round top
+    reads a flat-topped 3 as a 5."""
+    base = text_mask("3", font)
+    h, w = base.shape
+    sw = stroke_width(base)
+    ink = base > 0.5
+    # The waist (where the two bowls meet): the middle row whose ink reaches furthest left.
+    middle = range(int(0.38 * h), int(0.6 * h))
+    left = {y: int(np.nonzero(ink[y])[0].min()) if ink[y].any() else w for y in middle}
+    waist_y = min(left, key=lambda y: (left[y], abs(y - h / 2)))
+    out = np.zeros_like(base)
+    out[waist_y:] = base[waist_y:]
+    top = np.zeros((h, w), np.uint8)
+    x_left, x_right = 0.1 * w, w - 1 - 0.02 * w
+    bar = np.array([[x_left, 0], [x_right, 0], [x_right, sw], [x_left, sw]], np.float32)
+    _aa_fill(top, [bar])
+    start = (iround((x_right - sw * 0.5) * 16), iround(sw * 0.5 * 16))
+    end = (iround((left[waist_y] + sw * 0.8) * 16), iround(waist_y * 16))
+    cv2.line(top, start, end, 255, max(1, iround(sw * 1.05)), cv2.LINE_AA, shift=4)
+    return np.maximum(out, top.astype(np.float32) / 255.0)
+
+
+def stroke_width(mask: np.ndarray) -> float:
+    """A glyph's typical stroke width: twice its ink area over the length of its outline."""
+    ink = (mask > 0.5).astype(np.uint8)
+    contours, _ = cv2.findContours(ink, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    outline = sum(cv2.arcLength(c, True) for c in contours)
+    return 2.0 * float(ink.sum()) / max(outline, 1.0)
+
+
 def crop_to_ink(a: np.ndarray, thr: float = 0.05) -> np.ndarray:
     ys, xs = np.nonzero(a > thr)
     if len(xs) == 0:

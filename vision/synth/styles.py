@@ -55,6 +55,7 @@ class DeckStyle:
     court_variant: int = 0
     joker_design: str = "letters"  # "letters", "star" or "jk"
     four_corner: bool = False  # indices also at top-right and bottom-left
+    flat_three: bool = False  # the "3" printed with a flat top (``glyphs.flat_top_three``)
     backs: tuple[BackDesign, BackDesign] = (
         BackDesign("lattice", (150, 60, 20)),
         BackDesign("lattice", (40, 30, 170)),
@@ -278,6 +279,18 @@ def with_swapped_suit_shapes(style: DeckStyle, rng: np.random.Generator, share: 
     variant = others[int(rng.integers(len(others)))]
     # a name of its own: faces are cached by style name
     return dataclasses.replace(style, name=f"{style.name}%{variant}", suit_variant=variant)
+
+
+def with_flat_three(style: DeckStyle, rng: np.random.Generator, share: float) -> DeckStyle:
+    """Now and then (``share``) the same deck with its 3s printed flat-topped. Every bundled
+    face draws a round-topped 3, while many real decks print the top as a bar and a
+    stroke down to the waist, which a model that knows only round tops reads as a 5. The
+    held-out style and image decks are returned unchanged; with ``share`` 0 nothing is
+    drawn from ``rng``, so older datasets render as before."""
+    if share <= 0 or _keeps_its_print(style) or rng.random() >= share:
+        return style
+    # a name of its own: faces are cached by style name
+    return dataclasses.replace(style, name=f"{style.name}^3", flat_three=True)
 
 
 def letele_available() -> bool:

@@ -49,3 +49,5 @@ def test_the_command_line_renders_with_the_same_default_share():
     assert SynthConfig(seed=0).fan_show == FAN_SHOW
     # and no suit shape swapped: sets rendered before the option render as before
     assert args.suit_shape_swap == 0.0 == SynthConfig(seed=0).suit_shape_swap
+    # and no 3 printed flat-topped
+    assert args.flat_three == 0.0 == SynthConfig(seed=0).flat_three

@@ -56,6 +56,7 @@ def test_cli_with_two_workers_matches_one_worker(tmp_path: Path) -> None:
         ["--fan-show", "0.3,0.1"],
         ["--fan-show", "a,b"],
         ["--suit-shape-swap", "1.5"],
+        ["--flat-three", "-0.5"],
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(

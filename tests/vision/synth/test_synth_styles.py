@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.synth import faces, styles
+from vision.synth import faces, glyphs, styles
 from vision.synth.faces import CARD_H, CARD_W, get_face
 from vision.synth.styles import PROCEDURAL_STYLES, get_style, jittered_style, select_styles
 from vision.types import CARD_LABELS
@@ -184,3 +184,38 @@ def test_suit_shape_swaps_reach_every_drawn_shape_in_the_decks_own_colours() -> 
     swaps = [styles.with_swapped_suit_shapes(classic, rng, 1.0) for _ in range(20)]
     black_club_of_its_shape = [s for s in swaps if s.suit_variant == four.suit_variant]
     assert black_club_of_its_shape and black_club_of_its_shape[0].colors["C"] == styles.BLACK
+
+
+def _top_right_corner_ink(mask: np.ndarray) -> float:
+    """Share of the glyph's top-right corner inked: a bar ends there in a square corner, a
+    round top curves away from it."""
+    h, w = mask.shape
+    return float((mask[: max(1, int(0.08 * h)), int(0.88 * w) :] > 0.5).mean())
+
+
+@pytest.mark.parametrize("font", ["sans", "serif", "times_bold", "helvetica_narrow_bold"])
+def test_a_flat_topped_three_has_a_bar_on_top_over_the_faces_own_lower_bowl(font: str) -> None:
+    """Many real decks print the 3 with a flat top; every bundled face draws it round."""
+    round_three = glyphs.text_mask("3", font)
+    flat = glyphs.flat_top_three(font)
+    assert flat.shape == round_three.shape
+    assert _top_right_corner_ink(flat) > 0.7 and _top_right_corner_ink(round_three) < 0.1
+    lower = slice(round_three.shape[0] * 2 // 3, None)
+    assert np.array_equal(flat[lower], round_three[lower])
+
+
+def test_flat_threes_spare_old_datasets_the_held_out_style_and_other_ranks() -> None:
+    rng = np.random.default_rng(6)
+    before = rng.bit_generator.state
+    classic = get_style("classic")
+    # share 0 (the default): the style as it is, and nothing drawn, so later draws match
+    assert styles.with_flat_three(classic, rng, 0.0) is classic
+    assert rng.bit_generator.state == before
+    for k in range(8):
+        held = jittered_style(get_style("heldout"), k)
+        assert styles.with_flat_three(held, rng, 1.0) is held
+    flat = styles.with_flat_three(classic, rng, 1.0)
+    assert flat.flat_three and flat.name != classic.name  # faces are cached by style name
+    assert not np.array_equal(get_face(flat, "3S").image_bgr, get_face(classic, "3S").image_bgr)
+    for card in ("5S", "8H", "AD"):
+        assert np.array_equal(get_face(flat, card).image_bgr, get_face(classic, card).image_bgr)
