@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--flat-three",
         type=float,
         default=0.0,
-        help="share of style blocks whose 3s are printed flat-topped, as many real decks "
+        help="share of style blocks whose 3s are printed flat-topped, as some real decks "
         "print them (default 0; every bundled face draws a round-topped 3)",
     )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")

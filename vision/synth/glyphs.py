@@ -100,7 +100,7 @@ def text_mask(text: str, font: str, size_px: int = 160) -> np.ndarray:
 @lru_cache(maxsize=32)
 def flat_top_three(font: str) -> np.ndarray:
     """The face's "3" printed with a flat top: a bar along the top and a stroke down to
-    the waist over the face's own lower bowl, as many decks print it. The two 3s differ
+    the waist over the face's own lower bowl, as some decks print it. The two 3s differ
     most where a 5 differs from a 3 (the top), so a model that knows only the round top
     reads a flat-topped 3 as a 5."""
     base = text_mask("3", font)

@@ -283,7 +283,7 @@ def with_swapped_suit_shapes(style: DeckStyle, rng: np.random.Generator, share: 
 
 def with_flat_three(style: DeckStyle, rng: np.random.Generator, share: float) -> DeckStyle:
     """Now and then (``share``) the same deck with its 3s printed flat-topped. Every bundled
-    face draws a round-topped 3, while many real decks print the top as a bar and a
+    face draws a round-topped 3, while some real decks print the top as a bar and a
     stroke down to the waist, which a model that knows only round tops reads as a 5. The
     held-out style and image decks are returned unchanged; with ``share`` 0 nothing is
     drawn from ``rng``, so older datasets render as before."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -151,16 +152,26 @@ def test_held_out_renders_do_not_change_with_font_swaps(monkeypatch: pytest.Monk
     assert any(changed)
 
 
-def test_suit_shape_swaps_spare_old_datasets_the_held_out_style_and_font_suits() -> None:
-    rng = np.random.default_rng(4)
+PrintChange = Callable[[styles.DeckStyle, np.random.Generator, float], styles.DeckStyle]
+
+
+def _spares_old_datasets_and_the_held_out_style(change: PrintChange, rng_seed: int) -> None:
+    """A training-only change of a deck's print: at share 0 (the default) the style as it
+    is and nothing drawn, so later draws match and older sets render as before; the
+    held-out style never changes, so its print stays one no training render used."""
+    rng = np.random.default_rng(rng_seed)
     before = rng.bit_generator.state
     classic = get_style("classic")
-    # share 0 (the default): the style as it is, and nothing drawn, so later draws match
-    assert styles.with_swapped_suit_shapes(classic, rng, 0.0) is classic
+    assert change(classic, rng, 0.0) is classic
     assert rng.bit_generator.state == before
     for k in range(8):
         held = jittered_style(get_style("heldout"), k)
-        assert styles.with_swapped_suit_shapes(held, rng, 1.0) is held
+        assert change(held, rng, 1.0) is held
+
+
+def test_suit_shape_swaps_spare_old_datasets_the_held_out_style_and_font_suits() -> None:
+    _spares_old_datasets_and_the_held_out_style(styles.with_swapped_suit_shapes, 4)
+    rng = np.random.default_rng(4)
     bridge = get_style("bridge")
     assert bridge.suit_kind == "font"
     assert styles.with_swapped_suit_shapes(bridge, rng, 1.0) is bridge
@@ -205,15 +216,9 @@ def test_a_flat_topped_three_has_a_bar_on_top_over_the_faces_own_lower_bowl(font
 
 
 def test_flat_threes_spare_old_datasets_the_held_out_style_and_other_ranks() -> None:
+    _spares_old_datasets_and_the_held_out_style(styles.with_flat_three, 6)
     rng = np.random.default_rng(6)
-    before = rng.bit_generator.state
     classic = get_style("classic")
-    # share 0 (the default): the style as it is, and nothing drawn, so later draws match
-    assert styles.with_flat_three(classic, rng, 0.0) is classic
-    assert rng.bit_generator.state == before
-    for k in range(8):
-        held = jittered_style(get_style("heldout"), k)
-        assert styles.with_flat_three(held, rng, 1.0) is held
     flat = styles.with_flat_three(classic, rng, 1.0)
     assert flat.flat_three and flat.name != classic.name  # faces are cached by style name
     assert not np.array_equal(get_face(flat, "3S").image_bgr, get_face(classic, "3S").image_bgr)
