@@ -28,3 +28,10 @@ mkdir -p "$out"
 # The hand's memory through the model: rendered hand videos in the held-out style, read end
 # to end (forty clips, as the model card reports; kept under data/clips and reused).
 "$venv/bin/python" -m desktop.video_measure --clips 40 --keep data/clips | tee "$out/video_reading.txt"
+# Rendered hand videos in the training decks' style cycle: the 54 that the table reading's
+# rules were tuned on, and 54 fresh ones they never saw (they read about nine points lower),
+# so a candidate is judged on both.
+"$venv/bin/python" -m desktop.video_measure --clips 54 --seed 8000 --style training \
+    --keep data/vclips | tee "$out/validation_clips.txt"
+"$venv/bin/python" -m desktop.video_measure --clips 54 --seed 8054 --style training \
+    --keep data/vclips2 | tee "$out/fresh_clips.txt"
