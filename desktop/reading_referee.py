@@ -8,7 +8,7 @@ that became illegal and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -64,6 +64,15 @@ class Referee:
             for m in state.zone(zone).melds
             if m.meld_id is not None
         }
+        judged: dict[int, MeldReading] = {}
+
+        def judge(meld_id: int) -> MeldReading:
+            # once per meld and frame: the remembered state does not change within a frame
+            if meld_id not in judged:
+                zone, group = melds[meld_id]
+                judged[meld_id] = judge_group(zone, group, self.rules)
+            return judged[meld_id]
+
         out: list[dict[str, Any]] = []
         touched: dict[int, float] = {}
         for ev in track_events:
@@ -76,8 +85,7 @@ class Referee:
                 continue
             if ev.meld_id is None or ev.meld_id not in melds:
                 continue
-            zone, group = melds[ev.meld_id]
-            now = judge_group(zone, group, self.rules)
+            now = judge(ev.meld_id)
             if ev.kind is EventKind.CARDS_ADDED:  # one event per card, in slot order
                 added = _without(ev.cards, now.set_aside)  # a card read apart joined nothing
                 out.extend({**self._structural(ev, now), "cards": [card]} for card in added)
@@ -92,8 +100,8 @@ class Referee:
             (ev.meld_id, ev.cards[0]) for ev in track_events if ev.kind is EventKind.CARD_MOVED
         }
         for meld_id, t in touched.items():
-            zone, group = melds[meld_id]
-            now = judge_group(zone, group, self.rules)
+            zone = melds[meld_id][0]
+            now = judge(meld_id)
             old = self._last.get(meld_id)
             out.extend(self._verdict_events(t, now, old))
             for two in _twos_that_changed_role(old, now):
@@ -111,7 +119,7 @@ class Referee:
                                 "meld": meld_id, "card": two})  # fmt: skip
             self._last[meld_id] = now
             self._watch_legality(meld_id, now, t)
-        out.extend(self._illegal_events(t_monotonic, melds, set(touched)))
+        out.extend(self._illegal_events(t_monotonic, set(melds), judge))
         self.events.extend(out)
         return out
 
@@ -123,23 +131,20 @@ class Referee:
             self._illegal_since.setdefault(meld_id, t)
 
     def _illegal_events(
-        self, t: float, melds: dict[int, tuple[str, MeldGroup]], judged: set[int]
+        self, t: float, on_table: set[int], judge: Callable[[int], MeldReading]
     ) -> list[dict[str, Any]]:
         """A meld illegal for ILLEGAL_HOLD_S: most melds judged illegal are a card not yet
         read (a joker the reader confirms a moment after the cards around it, a suit misread
         for a few frames) and are legal again within a second or two; a meld players truly
-        laid wrong stays on the table, so it is announced a little later, not missed. A meld
-        ``judged`` this frame is read from its verdict then; the others are judged again."""
+        laid wrong stays on the table, so it is announced a little later, not missed. Each
+        waiting meld ``on_table`` is judged as it stands now (``judge``: a meld without an
+        event this frame may still be read otherwise by the ledger)."""
         out: list[dict[str, Any]] = []
         for meld_id, since in list(self._illegal_since.items()):
-            if meld_id not in melds:
+            if meld_id not in on_table:
                 del self._illegal_since[meld_id]
                 continue
-            if meld_id in judged:
-                now = self._last[meld_id]
-            else:
-                zone, group = melds[meld_id]
-                now = judge_group(zone, group, self.rules)
+            now = judge(meld_id)
             if now.verdict.legal:
                 del self._illegal_since[meld_id]
             elif t - since >= ILLEGAL_HOLD_S:

@@ -47,6 +47,18 @@ def _circle(canvas: np.ndarray, cx: float, cy: float, r: float) -> None:
     )
 
 
+def _line(canvas: np.ndarray, a: tuple[float, float], b: tuple[float, float], width: float) -> None:
+    cv2.line(
+        canvas,
+        (iround(a[0] * 16), iround(a[1] * 16)),
+        (iround(b[0] * 16), iround(b[1] * 16)),
+        255,
+        max(1, iround(width)),
+        cv2.LINE_AA,
+        shift=4,
+    )
+
+
 def _heart(c: np.ndarray, lobe: float) -> None:
     r = 64.0 * lobe
     _circle(c, 128 - r * 0.92, 84, r)
@@ -117,9 +129,7 @@ def flat_top_three(font: str) -> np.ndarray:
     x_left, x_right = 0.1 * w, w - 1 - 0.02 * w
     bar = np.array([[x_left, 0], [x_right, 0], [x_right, sw], [x_left, sw]], np.float32)
     _aa_fill(top, [bar])
-    start = (iround((x_right - sw * 0.5) * 16), iround(sw * 0.5 * 16))
-    end = (iround((left[waist_y] + sw * 0.8) * 16), iround(waist_y * 16))
-    cv2.line(top, start, end, 255, max(1, iround(sw * 1.05)), cv2.LINE_AA, shift=4)
+    _line(top, (x_right - sw * 0.5, sw * 0.5), (left[waist_y] + sw * 0.8, waist_y), sw * 1.05)
     return np.maximum(out, top.astype(np.float32) / 255.0)
 
 
