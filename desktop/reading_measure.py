@@ -74,6 +74,27 @@ def detections_from_truth(
     return out
 
 
+def convex_hull(points: Sequence[Sequence[float]]) -> tuple[PointXY, ...]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted({(float(x), float(y)) for x, y in points})
+    if len(pts) < 3:
+        return tuple(pts)
+
+    def half(seq: Sequence[PointXY]) -> list[PointXY]:
+        out: list[PointXY] = []
+        for p in seq:
+            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return tuple(half(pts) + half(pts[::-1]))
+
+
+def _cross(o: PointXY, a: PointXY, b: PointXY) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
 def _invert3(m: Sequence[float]) -> list[float]:
     a, b, c, d, e, f, g, h, i = m
     det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
@@ -112,7 +133,12 @@ def zones_from_truth(truth: dict[str, Any]) -> ZoneMap:
         return tuple(_apply(to_img, c) for c in corners)
 
     polygons = {"A": rect(x1, 0.0, x2, y2), "B": rect(x1, y1, x2, 0.0)}
-    for name in ("discard", "A_shown", "B_shown"):
+    # The pile is drawn around as it lies: a box around a heaped pile would take in the
+    # corners of melds laid against it.
+    pile = [tuple(p) for c in truth["cards"] if c["zone"] == "discard" for p in c["quad_px"]]
+    if pile:
+        polygons["discard"] = convex_hull(pile)
+    for name in ("A_shown", "B_shown"):
         if name in pts:
             xs, ys = [p[0] for p in pts[name]], [p[1] for p in pts[name]]
             polygons[name] = rect(min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15)
