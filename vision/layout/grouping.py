@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from vision.layout.connected import connected_groups
 from vision.layout.geometry import canonical_direction, distance, median, principal_axis, project
 from vision.layout.types import PointXY, Slot
 
@@ -54,14 +55,6 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
     """Link each index to its nearest indices of other cards (the fan's neighbours: a
     card's own second index is never its neighbour), then take connected components."""
     n = len(slots)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     # Each index's nearest other card is its neighbour in the fan, one step away; a link
     # may be a little longer than that (relative), never longer than the absolute cap. A
     # second reading of its own card (a box on half a wide "10") is no neighbour: lying a
@@ -74,26 +67,21 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
             if slots[j].card != slots[i].card
         ]
         nearest.append(min(gaps, default=0.0))
-    for i in range(n):
-        for j in range(i + 1, n):
-            d = distance(slots[i].center_xy, slots[j].center_xy)
-            cap = params.link_radius * 0.5 * (slots[i].scale_px + slots[j].scale_px)
-            near = d <= params.relative_link * min(nearest[i], nearest[j])
-            if slots[i].card == slots[j].card:
-                # Two copies in one fan lie a step apart; further apart they are more
-                # likely the two corners of one card (left to the de-duplication).
-                near = near and d <= params.copy_link * 0.5 * (
-                    slots[i].scale_px + slots[j].scale_px
-                )
-            else:
-                short = d <= params.copy_link * 0.5 * (slots[i].scale_px + slots[j].scale_px)
-                near = near or (short and (d <= nearest[i] or d <= nearest[j]))
-            if d <= cap and near:
-                parent[find(i)] = find(j)
-    groups: dict[int, list[Slot]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(slots[i])
-    return list(groups.values())
+
+    def linked(i: int, j: int) -> bool:
+        d = distance(slots[i].center_xy, slots[j].center_xy)
+        cap = params.link_radius * 0.5 * (slots[i].scale_px + slots[j].scale_px)
+        near = d <= params.relative_link * min(nearest[i], nearest[j])
+        if slots[i].card == slots[j].card:
+            # Two copies in one fan lie a step apart; further apart they are more
+            # likely the two corners of one card (left to the de-duplication).
+            near = near and d <= params.copy_link * 0.5 * (slots[i].scale_px + slots[j].scale_px)
+        else:
+            short = d <= params.copy_link * 0.5 * (slots[i].scale_px + slots[j].scale_px)
+            near = near or (short and (d <= nearest[i] or d <= nearest[j]))
+        return d <= cap and near
+
+    return [[slots[i] for i in group] for group in connected_groups(n, linked)]
 
 
 def merge_into(slot: Slot, other: Slot) -> Slot:

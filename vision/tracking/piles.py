@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from vision.layout.connected import connected_groups
 from vision.layout.zones import ZoneMap, default_zones
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.votes import Votes
@@ -17,28 +18,15 @@ from vision.types import BoxXYXY
 
 def count_piles(backs_xyxy: Sequence[BoxXYXY], margin: float = 0.25) -> int:
     """Connected groups of back boxes (touching within ``margin`` of a box's size)."""
-    n = len(backs_xyxy)
-    parent = list(range(n))
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i in range(n):
-        a = backs_xyxy[i]
+    def touching(i: int, j: int) -> bool:
+        a, b = backs_xyxy[i], backs_xyxy[j]
         pad = margin * min(a[2] - a[0], a[3] - a[1])
-        for j in range(i + 1, n):
-            b = backs_xyxy[j]
-            if (
-                a[0] - pad <= b[2]
-                and b[0] <= a[2] + pad
-                and a[1] - pad <= b[3]
-                and b[1] <= a[3] + pad
-            ):
-                parent[find(i)] = find(j)
-    return len({find(i) for i in range(n)})
+        return (
+            a[0] - pad <= b[2] and b[0] <= a[2] + pad and a[1] - pad <= b[3] and b[1] <= a[3] + pad
+        )
+
+    return len(connected_groups(len(backs_xyxy), touching))
 
 
 @dataclass
