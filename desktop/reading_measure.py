@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.layout import build_layout
+from vision.layout.geometry import convex_hull
 from vision.layout.types import PointXY, TableLayout
 from vision.layout.zones import ZoneMap
 from vision.types import CARD_LABELS, CardDetection
@@ -74,27 +75,6 @@ def detections_from_truth(
     return out
 
 
-def convex_hull(points: Sequence[Sequence[float]]) -> tuple[PointXY, ...]:
-    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
-    pts = sorted({(float(x), float(y)) for x, y in points})
-    if len(pts) < 3:
-        return tuple(pts)
-
-    def half(seq: Sequence[PointXY]) -> list[PointXY]:
-        out: list[PointXY] = []
-        for p in seq:
-            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
-                out.pop()
-            out.append(p)
-        return out[:-1]
-
-    return tuple(half(pts) + half(pts[::-1]))
-
-
-def _cross(o: PointXY, a: PointXY, b: PointXY) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
 def _invert3(m: Sequence[float]) -> list[float]:
     a, b, c, d, e, f, g, h, i = m
     det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
@@ -113,8 +93,9 @@ def _apply(m: Sequence[float], p: PointXY) -> PointXY:
 
 
 def zones_from_truth(truth: dict[str, Any]) -> ZoneMap:
-    """The calibration a user would draw: each team's half of the table, and boxes around
-    the discard pile and the cards shown, all in table millimetres projected to the image."""
+    """The calibration a user would draw: each team's half of the table and boxes around
+    the cards shown (in table millimetres projected to the image), and the discard pile's
+    outline as it lies in the image."""
     to_img = truth["camera_table_to_image"]
     to_table = _invert3(to_img)
     pts: dict[str, list[PointXY]] = {}

@@ -2,7 +2,8 @@
 and the discard zone around the pile as it lies, so a meld laid against a heaped pile is
 still its team's."""
 
-from desktop.reading_measure import convex_hull, zones_from_truth
+from desktop.reading_measure import zones_from_truth
+from vision.layout.geometry import convex_hull
 
 IDENTITY = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 

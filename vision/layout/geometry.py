@@ -79,3 +79,24 @@ def box_iou(a: tuple[float, float, float, float], b: tuple[float, float, float, 
     inter = ix * iy
     union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
+
+
+def convex_hull(points: Sequence[Sequence[float]]) -> tuple[PointXY, ...]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted({(float(x), float(y)) for x, y in points})
+    if len(pts) < 3:
+        return tuple(pts)
+
+    def half(seq: Sequence[PointXY]) -> list[PointXY]:
+        out: list[PointXY] = []
+        for p in seq:
+            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return tuple(half(pts) + half(pts[::-1]))
+
+
+def _cross(o: PointXY, a: PointXY, b: PointXY) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
