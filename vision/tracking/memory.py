@@ -264,7 +264,7 @@ class TableMemory:
         self, meld: MemMeld, observed: list[Slot], t: float, events: list[TrackEvent]
     ) -> None:
         observed = order_along(observed, meld.axis_xy)
-        match = match_slots(meld.slots, observed)
+        match = match_slots(meld.slots, observed, self.params.match_radius)
         before_cards = {s.uid: s.card for s in meld.slots}
         for i, j in list(match.matched.items()) + list(match.reread.items()):
             meld.slots[j].observe(observed[i])

@@ -3,6 +3,7 @@ is matched to a remembered one."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -91,14 +92,25 @@ class Match:
     new: list[int]  # observed indices of cards not remembered
 
 
-def match_slots(remembered: Sequence[MemSlot], observed: Sequence[Slot]) -> Match:
+def match_slots(
+    remembered: Sequence[MemSlot], observed: Sequence[Slot], reach: float = math.inf
+) -> Match:
     """Same card first (nearest copy first: a double deck gives two), then a different
-    reading in the same gap between matched cards is a re-reading, the rest is new."""
+    reading in the same gap between matched cards is a re-reading, the rest is new.
+
+    A natural card never moves once laid, so it is the same card only within ``reach``
+    (x index height) of where it lies: the other copy of a card in the next fan, taken
+    into the meld with a neighbour's card, is a new card, not this one moved. A joker or a
+    2 may move along its meld, and is matched at any distance."""
     matched = _nearest_first(
-        (distance(o.center_xy, r.center_xy), i, j)
+        (d, i, j)
         for i, o in enumerate(observed)
         for j, r in enumerate(remembered)
         if o.card == r.card
+        and (
+            (d := distance(o.center_xy, r.center_xy)) <= reach * max(o.scale_px, r.scale_px)
+            or o.card in WILD_LABELS
+        )
     )
     used = set(matched.values())
 

@@ -193,3 +193,28 @@ def test_a_meld_lying_near_45_degrees_is_not_read_reversed_as_moved_cards():
         events += memory.update(layout, k / FPS)
     assert [e.kind for e in events] == [EventKind.MELD_LAID]
     assert table(memory) == [cards]
+
+
+def test_the_other_copy_of_a_card_in_the_next_fan_does_not_move_a_remembered_card():
+    # A vertical set 4D 4C 4S lies beside a run being laid that holds the other 4D. For a
+    # few frames a hand breaks both fans, and the layout joins the run's 3D and 4D to a
+    # reading near the set's 4S; that fan shows the set (its 4S), so its cards are
+    # routed to the set. The run's 4D lies over four index heights from the set's: a natural
+    # card never moves once laid, so it is not the set's 4D, and the set keeps its cards
+    # where they lie. Its 4D used to follow the run's, and the run, laid later, was then
+    # joined to the set.
+    def meld(cards_xy, scale=20.0):
+        return MeldGroup(tuple(Slot(c, 0.9, xy, scale, (), True) for c, xy in cards_xy), (0, 1))
+
+    the_set = meld([("4D", (600.0, 100.0)), ("4C", (600.0, 130.0)), ("4S", (600.0, 160.0))])
+    broken = meld([("3D", (512.0, 103.0)), ("4D", (515.0, 128.0)), ("4S", (560.0, 150.0))])
+    run = meld([(c, (510.0, 100.0 + 25 * k)) for k, c in enumerate(["3D", "4D", "5D", "6D"])])
+
+    def frame(*groups):
+        return TableLayout(SIZE, {"B": ZoneLayout("B", tuple(groups))})
+
+    memory = TableMemory(MemoryParams())
+    frames = [frame(the_set)] * 12 + [frame(broken)] * 3 + [frame(the_set, run)] * 12
+    for k, layout in enumerate(frames):
+        memory.update(layout, k / FPS)
+    assert sorted(table(memory, "B")) == [["3D", "4D", "5D", "6D"], ["4D", "4C", "4S"]]
