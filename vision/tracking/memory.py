@@ -302,6 +302,8 @@ class TableMemory:
             items.insert(pred + 1, ("s", mem.uid))
         current = [("s", s.uid) for s in meld.slots]
         meld.pending.expire(t, self.params.forget_s)
+        if self._moves_a_natural_card(meld, items):
+            return
         if items == current:
             if len(seen) == len(meld.slots):  # the whole meld seen, as remembered
                 meld.pending.contradict()
@@ -350,6 +352,18 @@ class TableMemory:
                     {"from": old_order.index(uid)},
                 )
             )
+
+    @staticmethod
+    def _moves_a_natural_card(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
+        """Whether a proposed slot order puts a remembered natural card elsewhere among the
+        others: only a joker or a 2 moves once laid, so the frame misplaced a reading (a
+        top card's far corner read apart from its card)."""
+        old_order = [s.uid for s in meld.slots]
+        new_order = [v for kind, v in items if kind == "s"]
+        cards = {s.uid: s.card for s in meld.slots}
+        movable = frozenset(u for u, c in cards.items() if c in WILD_LABELS)
+        moved = moved_uids(old_order, new_order, movable)  # type: ignore[arg-type]
+        return any(cards[u] not in WILD_LABELS for u in moved)
 
     def _persisted(self, count: int, since: float, t: float) -> bool:
         return count >= self.params.persist_frames and t - since >= self.params.persist_s

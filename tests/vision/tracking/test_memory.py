@@ -218,3 +218,18 @@ def test_the_other_copy_of_a_card_in_the_next_fan_does_not_move_a_remembered_car
     for k, layout in enumerate(frames):
         memory.update(layout, k / FPS)
     assert sorted(table(memory, "B")) == [["3D", "4D", "5D", "6D"], ["4D", "4C", "4S"]]
+
+
+def test_a_natural_card_read_out_of_place_is_not_moved():
+    # A run's top card lies askew: for a while the layout leaves its near corner out of the
+    # fan, and the reading it keeps of that card lies back along the fan, between two of
+    # the run's cards. Only a joker or a 2 moves once laid, so the run keeps its order and
+    # no card is told moved.
+    memory, _ = fresh_with(["3D", "4D", "5D", "6D", "7D"])
+    laid = fan(["3D", "4D", "5D", "6D", "7D"], 400, 450)
+    by_card = {d.card: d for d in laid}
+    x5, x6 = by_card["5D"].center_xy[0], by_card["6D"].center_xy[0]
+    askew = [d for d in laid if d.card != "7D"] + [det("7D", (x5 + x6) / 2, 452)]
+    events = play(memory, [askew] * 20, t0=2.0)
+    assert table(memory) == [["3D", "4D", "5D", "6D", "7D"]]
+    assert not [e for e in events if e.kind is EventKind.CARD_MOVED]
