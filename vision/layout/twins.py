@@ -130,9 +130,13 @@ def _supporters(
     scale = slots[i].scale_px
     # a card with a smaller index (a joker's) sits a little further in from the edge
     tolerance = max(params.same_vector * scale, params.same_vector_share * math.hypot(*off))
+    size = _pair_index_size(slots[i], slots[j])
     out = []
     for m, (i2, j2, off2, mid2) in enumerate(cands):
-        if m == k or {i2, j2} & {i, j} or distance(off, off2) > tolerance:
+        if m == k or {i2, j2} & {i, j}:
+            continue
+        size_gap = abs(size - _pair_index_size(slots[i2], slots[j2]))
+        if _vector_gap(off, off2, size_gap) > tolerance:
             continue
         # A neighbour in the same fan: close, and beside it across the twin vector.
         dx, dy = mid2[0] - mid[0], mid2[1] - mid[1]
@@ -141,6 +145,32 @@ def _supporters(
         if gap <= params.neighbourhood * scale and along_twin <= 0.5:
             out.append(m)
     return out
+
+
+def _index_size(slot: Slot) -> float:
+    """The longer side of the index's own box (its scale is its neighbourhood's)."""
+    if not slot.detections:
+        return slot.scale_px
+    x1, y1, x2, y2 = slot.detections[0].box_xyxy
+    return max(x2 - x1, y2 - y1)
+
+
+def _pair_index_size(a: Slot, b: Slot) -> float:
+    return 0.5 * (_index_size(a) + _index_size(b))
+
+
+def _vector_gap(off: PointXY, off2: PointXY, size_gap: float) -> float:
+    """How far two twin vectors differ, less what a difference in index size explains: an
+    index printed larger (a joker's, in some decks) has its centre further in from both
+    corners of its strip, so its card's twin vector is shorter by about the size difference,
+    along the vector, while its direction stays the fan's."""
+    length = math.hypot(*off) or 1.0
+    ux, uy = off[0] / length, off[1] / length
+    dx, dy = off2[0] - off[0], off2[1] - off[1]
+    along = dx * ux + dy * uy
+    across = dx * -uy + dy * ux
+    along = math.copysign(max(0.0, abs(along) - size_gap), along)
+    return math.hypot(along, across)
 
 
 def _strengths(
