@@ -7,7 +7,8 @@ indices shows every card twice, which ``twins`` folds before this runs. The algo
 1. link each index to the indices of other cards about as close as its nearest one (a
    relative reach, capped at ``link_radius`` index heights); take connected components;
 2. pull the longest straight, evenly stepped run out of a component, again and again
-   (a component may hold fans at right angles: a row of melds touching a column);
+   (a component may hold fans at right angles: a row of melds touching a column), and
+   part a run that zigzags between two parallel fans laid close (``unzip``);
 3. cut each run where its step jumps (the next meld starts a whole card further on),
    fold in a card's far index on the same line, let go an end card at an odd step.
 
@@ -19,12 +20,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from vision.layout.connected import connected_groups
 from vision.layout.geometry import canonical_direction, distance, median, principal_axis, project
 from vision.layout.types import PointXY, Slot
+from vision.layout.unzip import UnzipParams, unzip
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class GroupingParams:
     end_step: tuple[float, float] = (0.6, 1.45)  # an end card's step, x the fan's inner step
     end_slack: float = 0.4  # ...or within this of it (x index height)
     part_step: float = 0.55  # one card's readings closer than this x the step: one index
+    unzip: UnzipParams = field(default_factory=UnzipParams)  # two fans taken as one line
 
 
 @dataclass(frozen=True)
@@ -252,11 +255,14 @@ def group_chains(
             line, axis = found
             rest = [m for m in rest if all(m is not x for x in line)]
             n_line += 1
-            for part in _split_steps(line, axis, params):
-                if len(part) == 1:
-                    cut.append((n_line, part[0]))
-                else:
-                    found_here.append((n_line, Chain(tuple(part), axis)))
+            fans = unzip(line, params.unzip)
+            for fan in fans:
+                fan_axis = principal_axis([m.center_xy for m in fan]) if len(fans) > 1 else axis
+                for part in _split_steps(fan, fan_axis, params):
+                    if len(part) == 1:
+                        cut.append((n_line, part[0]))
+                    else:
+                        found_here.append((n_line, Chain(tuple(part), fan_axis)))
         # an index cut off one line at an odd step may carry on another line found later
         carried, left = continue_chains(found_here, cut, params)
         chains.extend(carried)
