@@ -34,6 +34,7 @@ class GroupingParams:
     link_radius: float = 3.5  # indices closer than this (x index height) may be one fan
     relative_link: float = 1.9  # ...and at most this many times either end's nearest gap
     copy_link: float = 2.6  # two copies of a card further apart are not fan neighbours
+    sure_link: float = 1.2  # other cards' indices this close always link (x index height)
     line_tolerance: float = 0.5  # an index this far off a fan's line is not on it
     line_gap_steps: float = 2.5  # a fan's line stops at a gap of this many steps
     gap_factor: float = 2.4  # a step this many times the line's median step splits it
@@ -82,6 +83,9 @@ def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]
         else:
             short = d <= params.copy_link * 0.5 * (slots[i].scale_px + slots[j].scale_px)
             near = near or (short and (d <= nearest[i] or d <= nearest[j]))
+            # Within about a step nothing else is needed: a meld laid against another
+            # has its first index nearer the other meld's last than to its own next card.
+            near = near or d <= params.sure_link * 0.5 * (slots[i].scale_px + slots[j].scale_px)
         return d <= cap and near
 
     return [[slots[i] for i in group] for group in connected_groups(n, linked)]
