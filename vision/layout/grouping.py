@@ -44,6 +44,7 @@ class GroupingParams:
     end_step: tuple[float, float] = (0.6, 1.45)  # an end card's step, x the fan's inner step
     end_slack: float = 0.4  # ...or within this of it (x index height)
     part_step: float = 0.55  # one card's readings closer than this x the step: one index
+    read_twice: float = 0.35  # two cards' readings closer than this x the step: one index
     unzip: UnzipParams = field(default_factory=UnzipParams)  # two fans taken as one line
 
 
@@ -111,7 +112,11 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
-    folded = _fold_part_steps(ordered, steps, typical * params.part_step) if differ else ordered
+    folded = (
+        _fold_part_steps(ordered, steps, typical * params.part_step, typical * params.read_twice)
+        if differ
+        else ordered
+    )
     if len(folded) < len(ordered):  # rare: measure the fan again only then
         ordered = folded
         along = [project(s.center_xy, origin, axis)[0] for s in ordered]
@@ -159,12 +164,16 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
     return out
 
 
-def _fold_part_steps(ordered: list[Slot], steps: list[float], under: float) -> list[Slot]:
+def _fold_part_steps(
+    ordered: list[Slot], steps: list[float], under: float, under_any: float
+) -> list[Slot]:
     """Two readings of one card closer than ``under`` along the fan are one index read
-    twice (a wide "10" boxed by halves): copies in a set lie a whole fan step apart."""
+    twice (a wide "10" boxed by halves): copies in a set lie a whole fan step apart.
+    Readings of two cards closer than ``under_any`` are one index read as both (QD and QH
+    boxes half overlapping): the surer stands for it, the other's reading goes with it."""
     out = [ordered[0]]
     for step, slot in zip(steps, ordered[1:], strict=True):
-        if slot.card == out[-1].card and step < under:
+        if (slot.card == out[-1].card and step < under) or step < under_any:
             keep, other = sorted((out[-1], slot), key=lambda s: -s.confidence)
             out[-1] = merge_into(keep, other)
         else:

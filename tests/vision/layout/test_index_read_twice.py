@@ -1,0 +1,44 @@
+"""One index read as two cards: the detector boxed a 9D's index twice, the second box a
+fifth of an index lower and to the side and read 9H. Overlapping by a third, the boxes
+passed the overlap de-duplication and both stood in the fan's line, where the end trim
+kept the wrong one (seen as a QD read also QH in clip 8003's vertical QD QH 2C)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.vision.layout.fans import INDEX_IN, det, fan
+from vision.layout import build_layout
+from vision.layout.build import LayoutParams
+
+SIZE = (1280, 720)
+S = 24.0
+X0, Y0 = 600.0, 450.0
+RUN = ["9D", "10D", "JD", "QD"]
+
+
+def twice_read_fan() -> list:
+    cards = fan(RUN, X0, Y0, s=S, step=0.9, vertical=True, conf=0.8)
+    x, y = X0 + INDEX_IN[0] * S, Y0 + INDEX_IN[1] * S
+    return [*cards, det("9H", x + 0.2 * S, y + 0.2 * S, S, conf=0.45)]
+
+
+def read(layout) -> list[tuple[str, ...]]:
+    return [min(m.cards, m.cards[::-1]) for m in layout.zone("A").melds]
+
+
+def test_an_index_read_as_two_cards_is_one_card_of_the_fan():
+    assert read(build_layout(twice_read_fan(), SIZE)) == [tuple(RUN)]
+
+
+def test_the_surer_reading_stands_for_the_index_whichever_comes_first():
+    # the misreading surer than the true reading: the fan shows the misreading
+    sure = {"9D": 0.5, "9H": 0.7}
+    cards = [replace(d, confidence=sure.get(d.card, d.confidence)) for d in twice_read_fan()]
+    assert read(build_layout(cards, SIZE)) == [("9H", "10D", "JD", "QD")]
+
+
+def test_without_the_rule_the_less_sure_misreading_takes_the_card():
+    params = LayoutParams()
+    params = replace(params, grouping=replace(params.grouping, read_twice=0.0))
+    assert read(build_layout(twice_read_fan(), SIZE, params=params)) == [("9H", "10D", "JD", "QD")]
