@@ -217,12 +217,16 @@ def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
 
 def read_melds(layout: TableLayout) -> dict[str, list[list[str]]]:
     """Each team's melds as the referee reads them (table order, an end card that breaks
-    a meld read apart)."""
-    from desktop.table_reading import judge_group
+    a meld read apart or read in the next meld on its line)."""
+    from desktop.table_reading import hand_over_broken_ends, judge_group
     from engine import PAGAT
 
     return {
-        z: [list(judge_group(z, m, PAGAT).cards) for m in layout.zone(z).melds] for z in ("A", "B")
+        z: [
+            list(judge_group(z, m, PAGAT).cards)
+            for m in hand_over_broken_ends(layout.zone(z).melds, PAGAT)
+        ]
+        for z in ("A", "B")
     }
 
 

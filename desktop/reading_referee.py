@@ -12,7 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from desktop.table_reading import MeldReading, TableReading, judge_group, read_table
+from desktop.table_reading import (
+    MeldReading,
+    TableReading,
+    hand_over_broken_ends,
+    judge_group,
+    read_table,
+)
 from engine import MeldKind, Rules
 from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap
@@ -58,12 +64,16 @@ class Referee:
     def apply(self, track_events: Sequence[TrackEvent], t_monotonic: float) -> list[dict[str, Any]]:
         """Turn the memory's structural events at ``t_monotonic`` into the referee's events."""
         state = self.memory.state()
-        melds: dict[int, tuple[str, MeldGroup]] = {
-            m.meld_id: (zone, m)
-            for zone in TEAM_ZONES
-            for m in state.zone(zone).melds
-            if m.meld_id is not None
-        }
+        melds: dict[int, tuple[str, MeldGroup]] = {}
+        given: dict[int, list[str]] = {}  # cards read in the next meld on the line
+        for zone in TEAM_ZONES:
+            remembered = state.zone(zone).melds
+            for was, m in zip(
+                remembered, hand_over_broken_ends(remembered, self.rules), strict=True
+            ):
+                if m.meld_id is not None:
+                    melds[m.meld_id] = (zone, m)
+                    given[m.meld_id] = _without(was.cards, m.cards)
         judged: dict[int, MeldReading] = {}
 
         def judge(meld_id: int) -> MeldReading:
@@ -87,7 +97,8 @@ class Referee:
                 continue
             now = judge(ev.meld_id)
             if ev.kind is EventKind.CARDS_ADDED:  # one event per card, in slot order
-                added = _without(ev.cards, now.set_aside)  # a card read apart joined nothing
+                # a card read apart, or read in the next meld on the line, joined nothing
+                added = _without(ev.cards, now.set_aside + tuple(given[ev.meld_id]))
                 out.extend({**self._structural(ev, now), "cards": [card]} for card in added)
             elif ev.kind is EventKind.CARD_MOVED and not _order_changed(
                 self._last.get(ev.meld_id), now

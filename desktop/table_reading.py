@@ -38,6 +38,11 @@ ROOM_FOR_A_CARD = (1.6, 2.6)
 # were legal and carried no flag: this marks 4 of them, and 7 of the 213 unflagged melds
 # read exactly (0.4 would mark 5 and 18). A still is read from 0.4, so it never fires there.
 WEAK_CARD = 0.35
+# A card read apart from a meld's end is handed to the next meld on its line when it lies
+# this many of that meld's fan steps beyond its end, and this far (x its index height)
+# off its line.
+HAND_OVER_STEPS = (0.5, 1.6)
+HAND_OVER_ACROSS = 0.5
 
 
 @dataclass(frozen=True)
@@ -260,6 +265,55 @@ def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup
     return fits[0] if len(fits) == 1 else None
 
 
+def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
+    """Two melds laid end to end on one line meet at a fan's step, and the geometry alone
+    cannot say where one ends: the first card of the second may be read as the last of
+    the first. A card at one meld's end that breaks it, lying one fan step beyond an end of
+    another meld on that meld's line, where it fits, is that meld's. Each meld gives or
+    takes at most one card, so nothing is passed along a row of melds."""
+    out = list(melds)
+    touched: set[int] = set()
+    for i, meld in enumerate(melds):
+        if i in touched or orient(meld.cards, rules)[1].legal:
+            continue
+        apart = _end_that_breaks(meld, rules)
+        if apart is None:
+            continue
+        end, _, kept = apart
+        slot = meld.slots[0] if end == "first" else meld.slots[-1]
+        for j, other in enumerate(melds):
+            if j == i or j in touched:
+                continue
+            grown = _grown_by(other, slot, rules)
+            if grown is not None:
+                out[i], out[j] = kept, grown
+                touched |= {i, j}
+                break
+    return out
+
+
+def _grown_by(meld: MeldGroup, slot: Slot, rules: Rules) -> MeldGroup | None:
+    """``meld`` with ``slot`` at the end it lies beyond (on the meld's line, a fan's step
+    on), when the meld is legal with it; else None."""
+    if len(meld.slots) < 2:
+        return None
+    origin = meld.slots[0].center_xy
+    along = [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
+    way = 1.0 if along[-1] >= along[0] else -1.0  # slot order runs along the axis or back
+    step = median([abs(b - a) for a, b in pairwise(along)])
+    at, across = project(slot.center_xy, origin, meld.axis_xy)
+    if step <= 0 or abs(across) > HAND_OVER_ACROSS * slot.scale_px:
+        return None
+    lo, hi = HAND_OVER_STEPS
+    if lo * step <= (at - along[-1]) * way <= hi * step:
+        grown = replace(meld, slots=(*meld.slots, slot))
+    elif lo * step <= (along[0] - at) * way <= hi * step:
+        grown = replace(meld, slots=(slot, *meld.slots))
+    else:
+        return None
+    return grown if orient(grown.cards, rules)[1].legal else None
+
+
 @dataclass(frozen=True)
 class TableReading:
     melds: Mapping[str, tuple[MeldReading, ...]]
@@ -309,7 +363,8 @@ def read_table(
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
     for zone in TEAM_ZONES:
-        readings = tuple(judge_group(zone, m, rules) for m in layout.zone(zone).melds)
+        groups = hand_over_broken_ends(layout.zone(zone).melds, rules)
+        readings = tuple(judge_group(zone, m, rules) for m in groups)
         melds[zone] = readings
         for r in readings:
             flags.extend(r.flags)

@@ -333,3 +333,68 @@ def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
         )
     )
     assert judge_group("A", legal, RULES).flags == ()
+
+
+def line_of(cards, x0, step, y=500.0):
+    return MeldGroup(tuple(Slot(c, 0.9, (x0 + step * i, y), 20.0) for i, c in enumerate(cards)))
+
+
+def test_a_card_that_breaks_one_meld_and_fits_the_next_on_its_line_is_that_melds():
+    """Rules §3 (a run is one suit in sequence): two fans laid end to end, the spade run's
+    9S read as the diamond run's last card, is read in the spade run it fits."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    diamonds = line_of(["AD", "2H", "3D", "4D", "5D", "6D", "7D", "8D", "9S"], 100.0, 22.0)
+    spades = line_of(["8S", "7S", "6S", "5S", "4S", "3S"], 100.0 + 9 * 22.0, 16.0)
+    layout = TableLayout(SIZE, {"A": ZoneLayout("A", (diamonds, spades))})
+    table = read_table(layout, RULES)
+    assert [m.cards for m in table.melds["A"]] == [
+        ("AD", "2H", "3D", "4D", "5D", "6D", "7D", "8D"),
+        ("3S", "4S", "5S", "6S", "7S", "8S", "9S"),
+    ]
+    assert all(m.verdict.legal for m in table.melds["A"])
+    assert not any("in no meld" in f or "does not fit" in f for f in table.flags)
+
+
+@pytest.mark.parametrize(
+    ("spades_x0", "spades_y", "spades"),
+    [
+        (100.0 + 12 * 22.0, 500.0, ["8S", "7S", "6S"]),  # three steps on: not the next card
+        (100.0 + 9 * 22.0, 530.0, ["8S", "7S", "6S"]),  # off the line: a meld beside it
+        (100.0 + 9 * 22.0, 500.0, ["7S", "6S", "5S"]),  # on the line, but 9S does not fit
+    ],
+)
+def test_a_card_read_apart_stays_apart_unless_it_lies_next_on_a_meld_it_fits(
+    spades_x0, spades_y, spades
+):
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    diamonds = line_of(["3D", "4D", "5D", "6D", "9S"], 100.0 + 4 * 22.0, 22.0)
+    other = line_of(spades, spades_x0, 16.0, spades_y)
+    layout = TableLayout(SIZE, {"A": ZoneLayout("A", (diamonds, other))})
+    table = read_table(layout, RULES)
+    assert table.melds["A"][0].cards == ("3D", "4D", "5D", "6D")
+    assert table.melds["A"][0].set_aside == ("9S",)
+    assert "9S" not in table.melds["A"][1].cards
+
+
+def test_a_card_read_in_the_next_meld_on_its_line_is_not_told_added_to_the_first():
+    """A card the memory put at the end of one meld, read in the meld it fits beside it,
+    is not announced as a card added to the meld it breaks."""
+    from dataclasses import replace
+
+    from vision.layout.types import TableLayout, ZoneLayout
+    from vision.tracking import EventKind, TrackEvent
+
+    diamonds = replace(line_of(["3D", "4D", "5D", "6D", "9S"], 100.0, 22.0), meld_id=1)
+    spades = replace(line_of(["8S", "7S", "6S"], 100.0 + 5 * 22.0, 16.0), meld_id=2)
+    referee = Referee(RULES)
+    state = TableLayout(SIZE, {"A": ZoneLayout("A", (diamonds, spades))})
+    referee.memory.state = lambda: state  # type: ignore[method-assign]
+    added = TrackEvent(1.0, EventKind.CARDS_ADDED, "A", 1, ("6D", "9S"), (3, 4))
+    events = referee.apply([added], 1.0)
+    assert [e["cards"] for e in events if e["type"] == "card_added"] == [["6D"]]
+    assert [m.cards for m in referee.reading().melds["A"]] == [
+        ("3D", "4D", "5D", "6D"),
+        ("6S", "7S", "8S", "9S"),
+    ]
