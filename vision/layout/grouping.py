@@ -19,7 +19,7 @@ each index), so the rules hold under zoom and perspective.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
@@ -45,6 +45,7 @@ class GroupingParams:
     end_slack: float = 0.4  # ...or within this of it (x index height)
     part_step: float = 0.55  # one card's readings closer than this x the step: one index
     read_twice: float = 0.35  # two cards' readings closer than this x the step: one index
+    off_line: float = 0.25  # ...of which one this much nearer the line (x index height) stands
     unzip: UnzipParams = field(default_factory=UnzipParams)  # two fans taken as one line
 
 
@@ -112,8 +113,19 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
+    middle = median([project(s.center_xy, origin, axis)[1] for s in ordered])
+
+    def off_line(s: Slot) -> float:  # in index heights, from the line's middle
+        return abs(project(s.center_xy, origin, axis)[1] - middle) / max(s.scale_px, 1.0)
+
     folded = (
-        _fold_part_steps(ordered, steps, typical * params.part_step, typical * params.read_twice)
+        _fold_part_steps(
+            ordered,
+            steps,
+            typical * params.part_step,
+            typical * params.read_twice,
+            lambda a, b: _standing(a, b, off_line, params.off_line),
+        )
         if differ
         else ordered
     )
@@ -165,20 +177,39 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
 
 
 def _fold_part_steps(
-    ordered: list[Slot], steps: list[float], under: float, under_any: float
+    ordered: list[Slot],
+    steps: list[float],
+    under: float,
+    under_any: float,
+    standing: Callable[[Slot, Slot], tuple[Slot, Slot]],
 ) -> list[Slot]:
     """Two readings of one card closer than ``under`` along the fan are one index read
-    twice (a wide "10" boxed by halves): copies in a set lie a whole fan step apart.
-    Readings of two cards closer than ``under_any`` are one index read as both (QD and QH
-    boxes half overlapping): the surer stands for it, the other's reading goes with it."""
+    twice (a wide "10" boxed by halves): copies in a set lie a whole fan step apart; the
+    surer stands. Readings of two cards closer than ``under_any`` are one index read as
+    both (QD and QH boxes half overlapping): ``standing`` says which stands for it; the
+    other's reading goes with it."""
     out = [ordered[0]]
     for step, slot in zip(steps, ordered[1:], strict=True):
-        if (slot.card == out[-1].card and step < under) or step < under_any:
+        if slot.card == out[-1].card and step < under:
             keep, other = sorted((out[-1], slot), key=lambda s: -s.confidence)
             out[-1] = merge_into(keep, other)
+        elif step < under_any:
+            out[-1] = merge_into(*standing(out[-1], slot))
         else:
             out.append(slot)
     return out
+
+
+def _standing(
+    a: Slot, b: Slot, off_line: Callable[[Slot], float], nearer: float
+) -> tuple[Slot, Slot]:
+    """Of two cards' readings at one place on a fan, the one that stands for it first: the
+    one on the fan's line when the other lies clearly off it (a neighbouring card's corner
+    next to the fan's first card), else the surer (the first on a tie)."""
+    off_a, off_b = off_line(a), off_line(b)
+    if abs(off_a - off_b) > nearer:
+        return (a, b) if off_a < off_b else (b, a)
+    return (a, b) if a.confidence >= b.confidence else (b, a)
 
 
 def _trim_ends(part: list[Slot], axis: PointXY, params: GroupingParams) -> list[list[Slot]]:

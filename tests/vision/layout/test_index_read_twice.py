@@ -10,6 +10,7 @@ from dataclasses import replace
 from tests.vision.layout.fans import INDEX_IN, det, fan
 from vision.layout import build_layout
 from vision.layout.build import LayoutParams
+from vision.types import CardDetection
 
 SIZE = (1280, 720)
 S = 24.0
@@ -42,3 +43,21 @@ def test_without_the_rule_the_less_sure_misreading_takes_the_card():
     params = LayoutParams()
     params = replace(params, grouping=replace(params.grouping, read_twice=0.0))
     assert read(build_layout(twice_read_fan(), SIZE, params=params)) == [("9H", "10D", "JD", "QD")]
+
+
+def test_a_reading_off_the_fans_line_does_not_stand_for_its_card():
+    """A vertical run whose first index has a neighbouring card's corner beside it, 0.2
+    index heights along the fan and 0.7 across, read as sure (clip 8000: a hearts run's
+    top corner beside a clubs run's 2C; the fan bends a little, so the line through its
+    top two cards takes both readings in): the reading on the line stands for the card."""
+    boxes = {
+        "6C": (469.9, 426.4, 479.6, 452.5),
+        "5C": (465.2, 470.8, 474.5, 496.9),
+        "4C": (465.1, 515.9, 475.4, 542.0),
+        "3C": (463.4, 559.9, 473.1, 586.2),
+    }
+    run = [CardDetection(card, 1.0, box) for card, box in boxes.items()]
+    first = CardDetection("2C", 1.0, (461.1, 605.3, 470.9, 631.6))
+    beside = CardDetection("10H", 1.0, (438.8, 598.5, 455.9, 624.7))  # a wide "10"
+    for cards in ([*run, first, beside], [*run, beside, first]):
+        assert read(build_layout(cards, SIZE)) == [("2C", "3C", "4C", "5C", "6C")]
