@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from desktop.session import Referee, TableReading, team_melds
+from desktop.table_reading import hand_over_broken_ends
 from vision.types import CardDetection, Frame
 
 
@@ -245,7 +246,9 @@ class ModelReader:
         reading = table.to_json()
         state = self._referee.memory.state()
         for team in ("A", "B"):
-            groups = {g.meld_id: g for g in state.zone(team).melds}
+            # as the referee judged them: a card may be read in the meld laid beside its own
+            judged = hand_over_broken_ends(state.zone(team).melds, self._referee.rules)
+            groups = {g.meld_id: g for g in judged}
             for meld_json, meld in zip(
                 reading["zones"][team]["melds"], table.melds.get(team, ()), strict=False
             ):

@@ -99,6 +99,29 @@ def test_the_model_path_reads_judges_and_remembers_the_table() -> None:
     assert readings[-1].layout["size_wh"] == [960, 540]
 
 
+def test_index_boxes_follow_a_card_read_in_the_meld_beside_its_own() -> None:
+    """Two fans laid end to end, the spade run's 9S remembered at the diamond run's end:
+    the referee reads it in the spade run, and each meld's index boxes are its cards'."""
+    from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
+
+    def line(cards: list[str], x0: float, step: float, meld_id: int) -> MeldGroup:
+        slots = tuple(Slot(c, 0.9, (x0 + step * i, 400.0), 20.0) for i, c in enumerate(cards))
+        return MeldGroup(slots, meld_id=meld_id)
+
+    diamonds = line(["3D", "4D", "5D", "6D", "9S"], 100.0, 22.0, 1)
+    spades = line(["8S", "7S", "6S"], 100.0 + 5 * 22.0, 16.0, 2)
+    state = TableLayout((960, 540), {"A": ZoneLayout("A", (diamonds, spades))})
+    reader = ModelReader(PerfectCardReader(()), "pagat")
+    reader._referee.memory.state = lambda: state  # type: ignore[method-assign]
+    frame = next(f for f, _ in demo_frames())
+    melds = reader.read(frame).reading["zones"]["A"]["melds"]
+    assert [m["cards"] for m in melds] == [["3D", "4D", "5D", "6D"], ["6S", "7S", "8S", "9S"]]
+    for meld in melds:
+        assert len(meld["boxes_xyxy"]) == len(meld["cards"])
+    x1, y1, x2, y2 = melds[1]["boxes_xyxy"][-1]  # the 9S's box, where it lies
+    assert ((x1 + x2) / 2, (y1 + y2) / 2) == diamonds.slots[-1].center_xy
+
+
 def test_blind_reader_keeps_the_picture_and_says_why() -> None:
     frame = next(f for f, _ in demo_frames())
     reading = BlindReader("reader.json is missing").read(frame)
