@@ -218,16 +218,11 @@ def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
 def read_melds(layout: TableLayout) -> dict[str, list[list[str]]]:
     """Each team's melds as the referee reads them (table order, an end card that breaks
     a meld read apart or read in the next meld on its line)."""
-    from desktop.table_reading import hand_over_broken_ends, judge_group
+    from desktop.table_reading import read_table
     from engine import PAGAT
 
-    return {
-        z: [
-            list(judge_group(z, m, PAGAT).cards)
-            for m in hand_over_broken_ends(layout.zone(z).melds, PAGAT)
-        ]
-        for z in ("A", "B")
-    }
+    melds = read_table(layout, PAGAT).melds
+    return {z: [list(m.cards) for m in melds[z]] for z in ("A", "B")}
 
 
 def _table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:

@@ -235,9 +235,7 @@ def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:
     mark 2 of the 215 legal exact ones, where nothing lies."""
     if len(meld.slots) < MIN_MELD_CARDS:
         return []
-    origin = meld.slots[0].center_xy
-    along = [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
-    steps = [abs(b - a) for a, b in pairwise(along)]
+    steps = [abs(b - a) for a, b in pairwise(_along(meld))]
     lo, hi = ROOM_FOR_A_CARD
     out = []
     for k, step in enumerate(steps):
@@ -265,53 +263,85 @@ def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup
     return fits[0] if len(fits) == 1 else None
 
 
+def _along(meld: MeldGroup) -> list[float]:
+    """Each slot's place along the meld's axis, from its first slot."""
+    origin = meld.slots[0].center_xy
+    return [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
+
+
 def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
     """Two melds laid end to end on one line meet at a fan's step, and the geometry alone
     cannot say where one ends: the first card of the second may be read as the last of
     the first. A card at one meld's end that breaks it, lying one fan step beyond an end of
     another meld on that meld's line, where it fits, is that meld's. Each meld gives or
-    takes at most one card, so nothing is passed along a row of melds."""
+    takes at most one card, so nothing is passed along a row of melds. The rules are asked
+    only of melds lying end to end (this runs on every frame)."""
+    lines = [_FanLine.of(m) for m in melds]
     out = list(melds)
     touched: set[int] = set()
     for i, meld in enumerate(melds):
-        if i in touched or orient(meld.cards, rules)[1].legal:
+        if i in touched or len(meld.slots) <= MIN_MELD_CARDS:
+            continue  # a meld that short has no end to give (``_end_that_breaks``)
+        ends = (meld.slots[0], meld.slots[-1])
+        beside = [
+            j
+            for j, line in enumerate(lines)
+            if j != i and j not in touched and any(line.end_beyond(s) for s in ends)
+        ]
+        if not beside or orient(meld.cards, rules)[1].legal:
             continue
         apart = _end_that_breaks(meld, rules)
         if apart is None:
             continue
         end, _, kept = apart
         slot = meld.slots[0] if end == "first" else meld.slots[-1]
-        for j, other in enumerate(melds):
-            if j == i or j in touched:
+        for j in beside:
+            where = lines[j].end_beyond(slot)
+            if where is None:
                 continue
-            grown = _grown_by(other, slot, rules)
-            if grown is not None:
+            slots = (*melds[j].slots, slot) if where == "last" else (slot, *melds[j].slots)
+            grown = replace(melds[j], slots=slots)
+            if orient(grown.cards, rules)[1].legal:
                 out[i], out[j] = kept, grown
                 touched |= {i, j}
                 break
     return out
 
 
-def _grown_by(meld: MeldGroup, slot: Slot, rules: Rules) -> MeldGroup | None:
-    """``meld`` with ``slot`` at the end it lies beyond (on the meld's line, a fan's step
-    on), when the meld is legal with it; else None."""
-    if len(meld.slots) < 2:
+@dataclass(frozen=True)
+class _FanLine:
+    """Where a meld's slots lie along its axis, and its fan step."""
+
+    meld: MeldGroup
+    along: tuple[float, ...]
+    step: float
+
+    @staticmethod
+    def of(meld: MeldGroup) -> _FanLine:
+        along = tuple(_along(meld)) if meld.slots else ()
+        return _FanLine(meld, along, median([abs(b - a) for a, b in pairwise(along)]))
+
+    def end_beyond(self, slot: Slot) -> str | None:
+        """The end ("first" or "last") that ``slot`` lies beyond, on the meld's line a
+        fan's step on, or None."""
+        if len(self.along) < 2 or self.step <= 0:
+            return None
+        at, across = project(slot.center_xy, self.meld.slots[0].center_xy, self.meld.axis_xy)
+        if abs(across) > HAND_OVER_ACROSS * slot.scale_px:
+            return None
+        way = 1.0 if self.along[-1] >= self.along[0] else -1.0  # slot order vs the axis
+        lo, hi = HAND_OVER_STEPS
+        if lo * self.step <= (at - self.along[-1]) * way <= hi * self.step:
+            return "last"
+        if lo * self.step <= (self.along[0] - at) * way <= hi * self.step:
+            return "first"
         return None
+
+
+def _along(meld: MeldGroup) -> list[float]:
+    """Each slot's place along the meld's axis, from its first slot."""
     origin = meld.slots[0].center_xy
-    along = [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
-    way = 1.0 if along[-1] >= along[0] else -1.0  # slot order runs along the axis or back
-    step = median([abs(b - a) for a, b in pairwise(along)])
-    at, across = project(slot.center_xy, origin, meld.axis_xy)
-    if step <= 0 or abs(across) > HAND_OVER_ACROSS * slot.scale_px:
-        return None
-    lo, hi = HAND_OVER_STEPS
-    if lo * step <= (at - along[-1]) * way <= hi * step:
-        grown = replace(meld, slots=(*meld.slots, slot))
-    elif lo * step <= (along[0] - at) * way <= hi * step:
-        grown = replace(meld, slots=(slot, *meld.slots))
-    else:
-        return None
-    return grown if orient(grown.cards, rules)[1].legal else None
+    return [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
 
 
 @dataclass(frozen=True)

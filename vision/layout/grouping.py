@@ -113,18 +113,13 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
         return [ordered]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
-    middle = median([project(s.center_xy, origin, axis)[1] for s in ordered])
-
-    def off_line(s: Slot) -> float:  # in index heights, from the line's middle
-        return abs(project(s.center_xy, origin, axis)[1] - middle) / max(s.scale_px, 1.0)
-
     folded = (
         _fold_part_steps(
             ordered,
             steps,
             typical * params.part_step,
             typical * params.read_twice,
-            lambda a, b: _standing(a, b, off_line, params.off_line),
+            lambda a, b: _standing(a, b, ordered, axis, params.off_line),
         )
         if differ
         else ordered
@@ -201,11 +196,18 @@ def _fold_part_steps(
 
 
 def _standing(
-    a: Slot, b: Slot, off_line: Callable[[Slot], float], nearer: float
+    a: Slot, b: Slot, line: Sequence[Slot], axis: PointXY, nearer: float
 ) -> tuple[Slot, Slot]:
     """Of two cards' readings at one place on a fan, the one that stands for it first: the
     one on the fan's line when the other lies clearly off it (a neighbouring card's corner
-    next to the fan's first card), else the surer (the first on a tie)."""
+    next to the fan's first card), else the surer (the first on a tie). Rare, so the
+    line's middle is found only here."""
+    origin = line[0].center_xy
+    middle = median([project(s.center_xy, origin, axis)[1] for s in line])
+
+    def off_line(s: Slot) -> float:  # in index heights
+        return abs(project(s.center_xy, origin, axis)[1] - middle) / max(s.scale_px, 1.0)
+
     off_a, off_b = off_line(a), off_line(b)
     if abs(off_a - off_b) > nearer:
         return (a, b) if off_a < off_b else (b, a)
