@@ -46,6 +46,12 @@ class ReaderConfig:
     # frames read it, so one frame's doubtful reading costs less there than in a still.
     # None: the same threshold as a still.
     tracking_min_confidence: float | None = None
+    # Stills (``detect``): a crop whose best class the classifier gives less than this is
+    # read twice more, cut a little off centre each way (``SECOND_LOOK_SHIFTS``), and the
+    # three readings averaged; ``min_confidence`` was chosen with it. None: one look.
+    # Frames for the hand's memory always get one look: it already weighs each card over
+    # many frames, and the second look measured no better there (``SECOND_LOOK_SHIFTS``).
+    second_look_below: float | None = None
 
     @property
     def tracking_threshold(self) -> float:
@@ -59,6 +65,7 @@ class ReaderConfig:
         if not isinstance(data, dict):
             raise ValueError("it holds no JSON object")
         tracking = data.get("tracking_min_confidence")
+        second_look = data.get("second_look_below")
         return ReaderConfig(
             detector_onnx=data["detector_onnx"],
             classifier_onnx=data["classifier_onnx"],
@@ -69,6 +76,7 @@ class ReaderConfig:
             min_confidence=float(data.get("min_confidence", 0.25)),
             version=str(data.get("version", "unversioned")),
             tracking_min_confidence=None if tracking is None else float(tracking),
+            second_look_below=None if second_look is None else float(second_look),
         )
 
 
@@ -87,6 +95,16 @@ class Located:
     index_boxes_xyxy: np.ndarray  # (N, 4) float32
     index_scores: np.ndarray  # (N,)
     backs_xyxy: np.ndarray  # (M, 4)
+
+
+# Where the second look cuts its crops: the box's centre moved by these fractions of its
+# longer side, down-right and up-left. A detector's box is never pixel exact, and an index
+# read the same from both sides is read surer. On val720 (second look below 0.75, a quarter
+# of the crops looked at again) misreads at a threshold of 0.35 fell from 3.70% to 2.80% of
+# predictions, recall 0.915 -> 0.914. On the 108 validation and fresh hand videos it read
+# 436 melds exact (less laid beyond) against 435 with one look, and 345 cards wrong against
+# 331, so the memory's frames keep one look.
+SECOND_LOOK_SHIFTS = ((0.06, 0.06), (-0.06, -0.06))
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
@@ -117,9 +135,28 @@ class CardReader:
         is_back = raw.class_ids == DETECTOR_LABELS.index("back")
         return Located(boxes[~is_back], raw.scores[~is_back], boxes[is_back])
 
-    def classify(self, image_bgr: np.ndarray, index_boxes_xyxy: np.ndarray) -> np.ndarray:
-        """Stage two: the classifier's probabilities (N, labels) for each index box."""
-        crops = cut_crops(image_bgr, index_boxes_xyxy)
+    def classify(
+        self, image_bgr: np.ndarray, index_boxes_xyxy: np.ndarray, second_look: bool = False
+    ) -> np.ndarray:
+        """Stage two: the classifier's probabilities (N, labels) for each index box. With
+        ``second_look``, unsure ones are averaged with two more looks
+        (``ReaderConfig.second_look_below``)."""
+        probabilities = self._probabilities(cut_crops(image_bgr, index_boxes_xyxy))
+        below = self.config.second_look_below
+        if not second_look or below is None:
+            return probabilities
+        unsure = probabilities.max(axis=1) < below
+        if not unsure.any():
+            return probabilities
+        boxes = index_boxes_xyxy[unsure]
+        shifted = np.concatenate(
+            [cut_crops(image_bgr, boxes, shift) for shift in SECOND_LOOK_SHIFTS]
+        )
+        looks = np.split(self._probabilities(shifted), len(SECOND_LOOK_SHIFTS))
+        probabilities[unsure] = np.mean([probabilities[unsure], *looks], axis=0)
+        return probabilities
+
+    def _probabilities(self, crops: np.ndarray) -> np.ndarray:
         batch = np.ascontiguousarray(crops.transpose(0, 3, 1, 2).astype(np.float32))
         return softmax(self._classifier(batch))
 
@@ -128,10 +165,12 @@ class CardReader:
         image_bgr: np.ndarray,
         min_confidence: float | None = None,
         open_suits: bool = False,
+        second_look: bool = True,
     ) -> Reading:
         """The frame's card readings at ``min_confidence`` (default: the still threshold).
         With ``open_suits``, an index whose rank is sure and suit is not comes back too,
-        suit-open (``CardDetection.suit_open``), for the layout to settle from its meld."""
+        suit-open (``CardDetection.suit_open``), for the layout to settle from its meld.
+        ``second_look``: unsure crops are read again (``ReaderConfig.second_look_below``)."""
         threshold = self.config.min_confidence if min_confidence is None else min_confidence
         located = self.locate(image_bgr)
         backs = tuple(tuple(float(v) for v in box) for box in located.backs_xyxy)
@@ -142,7 +181,7 @@ class CardReader:
         index_scores = located.index_scores[worth_reading]
         detections: list[CardDetection] = []
         if len(index_boxes):
-            probabilities = self.classify(image_bgr, index_boxes)
+            probabilities = self.classify(image_bgr, index_boxes, second_look)
             for box, det_score, probs in zip(index_boxes, index_scores, probabilities, strict=True):
                 reading = self._ranks.read(probs, float(det_score), threshold, open_suits)
                 if reading is None:
@@ -164,8 +203,11 @@ class CardReader:
 
     def read_for_memory(self, image_bgr: np.ndarray) -> Reading:
         """One frame of a video or a camera, for the hand's memory: read at the tracking
-        threshold (``ReaderConfig.tracking_min_confidence``), suit-open readings included."""
-        return self.read(image_bgr, self.config.tracking_threshold, open_suits=True)
+        threshold (``ReaderConfig.tracking_min_confidence``), suit-open readings included,
+        each crop looked at once."""
+        return self.read(
+            image_bgr, self.config.tracking_threshold, open_suits=True, second_look=False
+        )
 
     def detect(
         self, image_bgr: np.ndarray, min_confidence: float | None = None

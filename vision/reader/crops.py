@@ -17,23 +17,33 @@ CROP_SIDE_PX = 40
 CONTEXT_FACTOR = 1.3
 
 
-def square_around(box_xyxy: Sequence[float], factor: float = CONTEXT_FACTOR) -> np.ndarray:
-    """The square (x1, y1, x2, y2) centred on ``box_xyxy`` with side = longer side * factor."""
+def square_around(
+    box_xyxy: Sequence[float],
+    factor: float = CONTEXT_FACTOR,
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> np.ndarray:
+    """The square (x1, y1, x2, y2) centred on ``box_xyxy`` with side = longer side * factor,
+    its centre moved by ``shift`` (x, y) times the box's longer side."""
     x1, y1, x2, y2 = (float(v) for v in box_xyxy)
-    cx, cy = (x1 + x2) / 2.0, (y1 + y2) / 2.0
-    half = max(x2 - x1, y2 - y1, 2.0) * factor / 2.0
+    longer = max(x2 - x1, y2 - y1, 2.0)
+    cx = (x1 + x2) / 2.0 + shift[0] * longer
+    cy = (y1 + y2) / 2.0 + shift[1] * longer
+    half = longer * factor / 2.0
     return np.array([cx - half, cy - half, cx + half, cy + half], dtype=np.float32)
 
 
-def cut_crops(image_bgr: np.ndarray, boxes_xyxy: np.ndarray) -> np.ndarray:
+def cut_crops(
+    image_bgr: np.ndarray, boxes_xyxy: np.ndarray, shift: tuple[float, float] = (0.0, 0.0)
+) -> np.ndarray:
     """Cut one CROP_SIDE_PX square RGB crop per box; parts outside the image are black.
+    ``shift`` moves every square off the box's centre (see ``square_around``).
 
     Returns uint8 (N, CROP_SIDE_PX, CROP_SIDE_PX, 3) in RGB order.
     """
     crops = np.zeros((len(boxes_xyxy), CROP_SIDE_PX, CROP_SIDE_PX, 3), dtype=np.uint8)
     height, width = image_bgr.shape[:2]
     for i, box in enumerate(boxes_xyxy):
-        x1, y1, x2, _y2 = (round(v) for v in square_around(box))
+        x1, y1, x2, _y2 = (round(v) for v in square_around(box, shift=shift))
         side = max(x2 - x1, 1)
         patch = np.zeros((side, side, 3), dtype=np.uint8)
         # Copy the part of the square that lies inside the image; the rest stays black.

@@ -118,7 +118,9 @@ def write_reader_config(
         "min_confidence": previous.get("min_confidence", 0.25),
         "version": time.strftime("%Y.%m.%d-%H%M", time.gmtime()),
     }
-    if previous.get("tracking_min_confidence") is not None:  # chosen on validation clips
-        config["tracking_min_confidence"] = previous["tracking_min_confidence"]
+    # Chosen by measurement with the thresholds above, so they travel together.
+    for chosen in ("tracking_min_confidence", "second_look_below"):
+        if previous.get(chosen) is not None:
+            config[chosen] = previous[chosen]
     path.write_text(json.dumps(config, indent=2) + "\n")
     return path

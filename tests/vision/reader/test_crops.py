@@ -30,3 +30,21 @@ def test_a_box_at_the_image_edge_is_padded_black_not_shifted():
 
 def test_no_boxes_gives_an_empty_batch():
     assert cut_crops(np.zeros((10, 10, 3), np.uint8), np.zeros((0, 4))).shape[0] == 0
+
+
+def test_a_shifted_square_moves_by_the_box_longer_side_and_keeps_its_size():
+    # box 20 wide, 40 high: a shift of 0.1 moves the centre by 4 px each way
+    square = square_around((10, 20, 30, 60), factor=1.5, shift=(0.1, -0.1))
+    assert square.tolist() == pytest.approx([-6, 6, 54, 66])
+
+
+def test_a_shifted_crop_sees_the_patch_off_centre():
+    image = np.zeros((200, 300, 3), np.uint8)
+    image[90:110, 140:160] = (0, 0, 255)
+    centred = cut_crops(image, np.array([[140, 90, 160, 110]], np.float32))[0]
+    # moved down-right by half the box: the patch now lies towards the crop's top-left
+    moved = cut_crops(image, np.array([[140, 90, 160, 110]], np.float32), shift=(0.5, 0.5))[0]
+    assert centred[CROP_SIDE_PX - 3, CROP_SIDE_PX - 3].tolist() == [0, 0, 0]
+    assert moved[8, 8].tolist() == [255, 0, 0]
+    assert moved[CROP_SIDE_PX - 3, CROP_SIDE_PX - 3].tolist() == [0, 0, 0]
+    assert moved[CROP_SIDE_PX // 2 + 8, CROP_SIDE_PX // 2 + 8].tolist() == [0, 0, 0]

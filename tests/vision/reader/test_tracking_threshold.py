@@ -43,12 +43,18 @@ class ThresholdSpy(CardReader):
         super().__init__(config, SimpleNamespace(name="spy"), SimpleNamespace(name="spy"))
         self.thresholds: list[float | None] = []
         self.open_suits: list[bool] = []
+        self.second_looks: list[bool] = []
 
     def read(
-        self, image_bgr: np.ndarray, min_confidence: float | None = None, open_suits: bool = False
+        self,
+        image_bgr: np.ndarray,
+        min_confidence: float | None = None,
+        open_suits: bool = False,
+        second_look: bool = True,
     ) -> Reading:
         self.thresholds.append(min_confidence)
         self.open_suits.append(open_suits)
+        self.second_looks.append(second_look)
         return Reading((), ())
 
 
@@ -62,3 +68,5 @@ def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_o
     assert spy.thresholds == [0.25, None]  # None: read() falls back to min_confidence
     # Only the memory's frames go to a layout, which can settle a covered suit.
     assert spy.open_suits == [True, False]
+    # The memory weighs a card over many frames; only stills get the classifier's second look.
+    assert spy.second_looks == [False, True]

@@ -1,0 +1,104 @@
+"""An unsure crop is read again off centre and the readings averaged; a sure one is not."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from vision.detector import SECOND_LOOK_SHIFTS, CardReader, ReaderConfig
+from vision.reader.crops import CROP_SIDE_PX
+
+LABELS = ("AC", "2C", "none")
+
+
+class RedClassifier:
+    """Logits from how red the crop's centre is: red reads AC, anything else 2C. The
+    calls record how many crops each batch held."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        self.batches.append(len(batch))
+        middle = CROP_SIDE_PX // 2
+        red = batch[:, 0, middle - 2 : middle + 2, middle - 2 : middle + 2].mean(axis=(1, 2))
+        share = red / 255.0
+        # from share 1: AC sure; share 0: 2C, unsure (logits 0.5 apart)
+        return np.stack([4 * share, 0.5 + 0 * share, -3 + 0 * share], axis=1)
+
+
+def reader(second_look_below: float | None) -> tuple[CardReader, RedClassifier]:
+    config = ReaderConfig(
+        detector_onnx="d.onnx",
+        classifier_onnx="c.onnx",
+        input_hw=(544, 960),
+        labels=LABELS,
+        second_look_below=second_look_below,
+    )
+    classifier = RedClassifier()
+    return CardReader(config, SimpleNamespace(name="fake"), classifier), classifier
+
+
+def scene() -> tuple[np.ndarray, np.ndarray]:
+    image = np.zeros((200, 300, 3), np.uint8)
+    image[90:110, 140:160] = (0, 0, 255)  # red under the first box: read sure
+    # the second box's centre is black, but red lies just down-right of it
+    image[42:60, 42:60] = (0, 0, 255)
+    boxes = np.array([[140, 90, 160, 110], [30, 30, 50, 50]], np.float32)
+    return image, boxes
+
+
+def test_without_a_second_look_each_crop_is_read_once() -> None:
+    image, boxes = scene()
+    one_look, classifier = reader(None)
+    probabilities = one_look.classify(image, boxes, second_look=True)
+    assert classifier.batches == [2]
+    assert probabilities[0].argmax() == 0 and probabilities[1].argmax() == 1
+
+
+def test_only_the_unsure_crop_is_read_again_and_its_readings_averaged() -> None:
+    image, boxes = scene()
+    once = reader(None)[0].classify(image, boxes)
+    looked, classifier = reader(0.75)
+    probabilities = looked.classify(image, boxes, second_look=True)
+    # the sure crop kept its one reading; the unsure one was cut twice more, in one batch
+    assert classifier.batches == [2, len(SECOND_LOOK_SHIFTS)]
+    assert probabilities[0] == pytest.approx(once[0])
+    assert probabilities[1] != pytest.approx(once[1])
+    assert probabilities[1].sum() == pytest.approx(1.0)
+    # the down-right look saw red, so the average leans towards AC
+    assert probabilities[1][0] > once[1][0]
+
+
+def test_when_every_crop_is_sure_there_is_no_second_batch() -> None:
+    image, boxes = scene()
+    looked, classifier = reader(0.75)
+    looked.classify(image, boxes[:1], second_look=True)
+    assert classifier.batches == [1]
+
+
+def test_reader_json_carries_the_second_look(tmp_path) -> None:
+    import json
+
+    path = tmp_path / "reader.json"
+    base = {"detector_onnx": "d", "classifier_onnx": "c", "input_hw": [1, 1], "labels": ["x"]}
+    path.write_text(json.dumps(base))
+    assert ReaderConfig.load(path).second_look_below is None
+    path.write_text(json.dumps({**base, "second_look_below": 0.75}))
+    assert ReaderConfig.load(path).second_look_below == 0.75
+
+
+def test_stills_get_the_second_look_and_the_memorys_frames_do_not(monkeypatch) -> None:
+    import vision.detector as detector
+
+    image, boxes = scene()
+    looked, classifier = reader(0.75)
+    located = detector.Located(boxes, np.array([0.9, 0.9], np.float32), np.zeros((0, 4)))
+    monkeypatch.setattr(looked, "locate", lambda _image: located)
+    looked.read(image, 0.1)
+    assert classifier.batches == [2, len(SECOND_LOOK_SHIFTS)]
+    classifier.batches.clear()
+    looked.read_for_memory(image)
+    assert classifier.batches == [2]
