@@ -163,6 +163,10 @@ class Tally:
     extra: int = 0  # melds read that match no truth meld
     images_all_exact: int = 0
     scored_exact: int = 0  # both teams' table score (melds + bonuses) as the truth's
+    # Tables whose every team meld is readable (each card shows an index): the only ones a
+    # reader of indices can be asked to score, and how many of them it scored exactly.
+    readable_tables: int = 0
+    readable_tables_scored: int = 0
     misses: list[str] = field(default_factory=list)
 
     def line(self) -> str:
@@ -175,13 +179,16 @@ class Tally:
             f"readable melds exact {self.readable_exact}/{self.readable} "
             f"({pct(self.readable_exact, self.readable)}); extra melds {self.extra}; "
             f"images with every meld exact {pct(self.images_all_exact, self.images)}; "
-            f"table scored exactly {pct(self.scored_exact, self.images)}"
+            f"table scored exactly {pct(self.scored_exact, self.images)}; "
+            f"readable tables scored exactly {self.readable_tables_scored}/"
+            f"{self.readable_tables} ({pct(self.readable_tables_scored, self.readable_tables)})"
         )
 
 
 def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: str) -> None:
     cards = {c["uid"]: c for c in truth["cards"]}
     ok_all = True
+    table_readable = True
     for zone in ("A", "B"):
         read = [list(m.cards) for m in layout.zone(zone).melds]
         used: set[int] = set()
@@ -194,6 +201,7 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
             )  # fmt: skip
             tally.melds += 1
             tally.readable += readable
+            table_readable = table_readable and readable
             if hit is not None:
                 used.add(hit)
                 tally.exact += 1
@@ -208,7 +216,10 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
     tally.images += 1
     tally.images_all_exact += ok_all
     want = _table_score(truth_melds(truth))
-    tally.scored_exact += want is not None and want == _table_score(read_melds(layout))
+    scored = want is not None and want == _table_score(read_melds(layout))
+    tally.scored_exact += scored
+    tally.readable_tables += table_readable
+    tally.readable_tables_scored += table_readable and scored
 
 
 def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:

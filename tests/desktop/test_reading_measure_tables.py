@@ -1,0 +1,55 @@
+"""The still measure counts a table as one a reader of indices can score only when every
+team meld on it shows an index of each card, and scores those tables apart."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from desktop.reading_measure import Tally, detections_from_truth, score_image, zones_from_truth
+from vision.layout import build_layout
+from vision.synth.dataset import SynthConfig, render_sample
+
+
+def _measure(truth: dict) -> Tally:
+    tally = Tally()
+    detections = detections_from_truth(truth, random.Random(0), 0.0, 0.0)
+    w, h = truth["image_size_wh"]
+    layout = build_layout(detections, (w, h), zones_from_truth(truth))
+    score_image(truth, layout, tally, "still")
+    return tally
+
+
+def _team_melds_readable(truth: dict) -> bool:
+    cards = {c["uid"]: c for c in truth["cards"]}
+    if sum(m["zone"] in ("A", "B") for m in truth["melds"]) < 2:
+        return False
+    return all(
+        any(i["labelled"] for i in cards[u]["indices"])
+        for m in truth["melds"]
+        if m["zone"] in ("A", "B")
+        for u in m["uids"]
+    )
+
+
+def test_a_table_with_a_hidden_card_is_not_a_readable_table() -> None:
+    # find a rendered still whose every meld is readable, then hide one card's indices
+    for index in range(30):
+        truth = render_sample(SynthConfig(seed=4242, framing="table"), index).truth
+        if _team_melds_readable(truth):
+            break
+    else:
+        raise AssertionError("no readable table among the first renders")
+    whole = _measure(truth)
+    assert (whole.images, whole.readable_tables) == (1, 1)
+    assert whole.readable_tables_scored == whole.scored_exact
+    assert "readable tables scored exactly" in whole.line()
+
+    hidden = copy.deepcopy(truth)
+    meld = next(m for m in hidden["melds"] if m["zone"] in ("A", "B"))
+    card = next(c for c in hidden["cards"] if c["uid"] == meld["uids"][0])
+    for corner in card["indices"]:
+        corner["labelled"] = False
+    covered = _measure(hidden)
+    assert covered.readable_tables == 0 and covered.readable_tables_scored == 0
+    assert covered.readable == whole.readable - 1
