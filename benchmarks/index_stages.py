@@ -60,6 +60,8 @@ def count_image(
     sure_enough = located.index_scores >= threshold
     boxes, scores = located.index_boxes_xyxy[sure_enough], located.index_scores[sure_enough]
     probabilities = reader.classify(image, boxes) if len(boxes) else np.zeros((0, 0))
+    if len(boxes):  # as a still is read (``CardReader.read``): unsure boxes looked at again
+        probabilities = reader.look_again(image, boxes, probabilities, scores, threshold)
     for label in index_labels(label_path, width, height):
         x1, y1, x2, y2 = label.box_xyxy
         small = max(x2 - x1, y2 - y1) < SMALL_INDEX_PX

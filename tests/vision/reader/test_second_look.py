@@ -1,12 +1,16 @@
-"""An unsure crop is read again off centre and the readings averaged; a sure one is not."""
+"""An unsure crop is read again off centre and the readings averaged; a sure one is not,
+nor one whose detector score could not reach the threshold whatever the new look says."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+import vision.detector as detector
 from vision.detector import SECOND_LOOK_SHIFTS, CardReader, ReaderConfig
 from vision.reader.crops import CROP_SIDE_PX
 
@@ -14,8 +18,8 @@ LABELS = ("AC", "2C", "none")
 
 
 class RedClassifier:
-    """Logits from how red the crop's centre is: red reads AC, anything else 2C. The
-    calls record how many crops each batch held."""
+    """Logits from how red the crop's centre is: red reads AC (sure), anything else 2C
+    (unsure). The calls record how many crops each batch held."""
 
     def __init__(self) -> None:
         self.batches: list[int] = []
@@ -25,7 +29,6 @@ class RedClassifier:
         middle = CROP_SIDE_PX // 2
         red = batch[:, 0, middle - 2 : middle + 2, middle - 2 : middle + 2].mean(axis=(1, 2))
         share = red / 255.0
-        # from share 1: AC sure; share 0: 2C, unsure (logits 0.5 apart)
         return np.stack([4 * share, 0.5 + 0 * share, -3 + 0 * share], axis=1)
 
 
@@ -50,55 +53,66 @@ def scene() -> tuple[np.ndarray, np.ndarray]:
     return image, boxes
 
 
-def test_without_a_second_look_each_crop_is_read_once() -> None:
+SURE_SCORES = np.array([0.9, 0.9], np.float32)
+
+
+def test_without_a_second_look_in_the_config_nothing_is_read_again() -> None:
     image, boxes = scene()
     one_look, classifier = reader(None)
-    probabilities = one_look.classify(image, boxes, second_look=True)
+    first = one_look.classify(image, boxes)
+    again = one_look.look_again(image, boxes, first, SURE_SCORES, 0.3)
     assert classifier.batches == [2]
-    assert probabilities[0].argmax() == 0 and probabilities[1].argmax() == 1
+    assert np.array_equal(again, first)
+    assert first[0].argmax() == 0 and first[1].argmax() == 1
 
 
 def test_only_the_unsure_crop_is_read_again_and_its_readings_averaged() -> None:
     image, boxes = scene()
-    once = reader(None)[0].classify(image, boxes)
     looked, classifier = reader(0.75)
-    probabilities = looked.classify(image, boxes, second_look=True)
-    # the sure crop kept its one reading; the unsure one was cut twice more, in one batch
+    first = looked.classify(image, boxes)
+    again = looked.look_again(image, boxes, first, SURE_SCORES, 0.3)
+    # the sure crop kept its one reading; the unsure one was cut again, in one batch
     assert classifier.batches == [2, len(SECOND_LOOK_SHIFTS)]
-    assert probabilities[0] == pytest.approx(once[0])
-    assert probabilities[1] != pytest.approx(once[1])
-    assert probabilities[1].sum() == pytest.approx(1.0)
+    assert again[0] == pytest.approx(first[0])
+    assert again[1] != pytest.approx(first[1])
+    assert again[1].sum() == pytest.approx(1.0)
     # the down-right look saw red, so the average leans towards AC
-    assert probabilities[1][0] > once[1][0]
+    assert again[1][0] > first[1][0]
 
 
-def test_when_every_crop_is_sure_there_is_no_second_batch() -> None:
+def test_a_box_too_weak_to_be_reported_is_not_read_again() -> None:
     image, boxes = scene()
     looked, classifier = reader(0.75)
-    looked.classify(image, boxes[:1], second_look=True)
-    assert classifier.batches == [1]
-
-
-def test_reader_json_carries_the_second_look(tmp_path) -> None:
-    import json
-
-    path = tmp_path / "reader.json"
-    base = {"detector_onnx": "d", "classifier_onnx": "c", "input_hw": [1, 1], "labels": ["x"]}
-    path.write_text(json.dumps(base))
-    assert ReaderConfig.load(path).second_look_below is None
-    path.write_text(json.dumps({**base, "second_look_below": 0.75}))
-    assert ReaderConfig.load(path).second_look_below == 0.75
+    first = looked.classify(image, boxes)
+    # The unsure box's detector score times the best it could average to stays under 0.5.
+    best = float(first[1].max())
+    looks = len(SECOND_LOOK_SHIFTS)
+    weak = 0.49 * (looks + 1) / (best + looks)
+    again = looked.look_again(image, boxes, first, np.array([0.9, weak], np.float32), 0.5)
+    assert classifier.batches == [2]
+    assert np.array_equal(again, first)
+    # a little stronger, it could be reported after a sure second look: it gets one
+    strong = 0.51 * (looks + 1) / (best + looks)
+    looked.look_again(image, boxes, first, np.array([0.9, strong], np.float32), 0.5)
+    assert classifier.batches == [2, looks]
 
 
 def test_stills_get_the_second_look_and_the_memorys_frames_do_not(monkeypatch) -> None:
-    import vision.detector as detector
-
     image, boxes = scene()
     looked, classifier = reader(0.75)
-    located = detector.Located(boxes, np.array([0.9, 0.9], np.float32), np.zeros((0, 4)))
+    located = detector.Located(boxes, SURE_SCORES, np.zeros((0, 4)))
     monkeypatch.setattr(looked, "locate", lambda _image: located)
     looked.read(image, 0.1)
     assert classifier.batches == [2, len(SECOND_LOOK_SHIFTS)]
     classifier.batches.clear()
     looked.read_for_memory(image)
     assert classifier.batches == [2]
+
+
+def test_reader_json_carries_the_second_look(tmp_path: Path) -> None:
+    path = tmp_path / "reader.json"
+    base = {"detector_onnx": "d", "classifier_onnx": "c", "input_hw": [1, 1], "labels": ["x"]}
+    path.write_text(json.dumps(base))
+    assert ReaderConfig.load(path).second_look_below is None
+    path.write_text(json.dumps({**base, "second_look_below": 0.75}))
+    assert ReaderConfig.load(path).second_look_below == 0.75
