@@ -51,7 +51,12 @@ def main() -> None:
         boxes = located.index_boxes_xyxy[found]
         if not len(boxes):
             continue
-        best_class = reader.classify(image, boxes).argmax(1)
+        probabilities = reader.classify(image, boxes)
+        # as a still is read: unsure boxes that could be reported are looked at again
+        probabilities = reader.look_again(
+            image, boxes, probabilities, located.index_scores[found], reader.config.min_confidence
+        )
+        best_class = probabilities.argmax(1)
         for label in index_labels(label_path, width, height):
             overlaps = ious_with(np.asarray(label.box_xyxy), boxes)
             best = int(overlaps.argmax())
