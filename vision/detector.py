@@ -150,8 +150,8 @@ class CardReader:
     ) -> np.ndarray:
         """The second look (``ReaderConfig.second_look_below``): each unsure box is read
         again from crops cut off centre (``SECOND_LOOK_SHIFTS``), and its readings averaged.
-        A box whose detector score could not reach ``threshold`` even if every new look were
-        sure of its best class is left as it is: its reading cannot be reported either way."""
+        A box whose detector score could not reach ``threshold`` for any card whatever the
+        new looks say is left as it is: its reading cannot be reported either way."""
         below = self.config.second_look_below
         if below is None or not len(probabilities):
             return probabilities
@@ -197,8 +197,11 @@ class CardReader:
         if len(index_boxes):
             probabilities = self.classify(image_bgr, index_boxes)
             if second_look:
+                # A suit-open reading sums a rank's suits, which the bound on one card's
+                # probability in look_again does not cover: then every unsure box is looked at.
+                reach = 0.0 if open_suits else threshold
                 probabilities = self.look_again(
-                    image_bgr, index_boxes, probabilities, index_scores, threshold
+                    image_bgr, index_boxes, probabilities, index_scores, reach
                 )
             for box, det_score, probs in zip(index_boxes, index_scores, probabilities, strict=True):
                 reading = self._ranks.read(probs, float(det_score), threshold, open_suits)

@@ -116,3 +116,21 @@ def test_reader_json_carries_the_second_look(tmp_path: Path) -> None:
     assert ReaderConfig.load(path).second_look_below is None
     path.write_text(json.dumps({**base, "second_look_below": 0.75}))
     assert ReaderConfig.load(path).second_look_below == 0.75
+
+
+def test_a_suit_open_read_looks_again_at_every_unsure_box(monkeypatch) -> None:
+    # A rank's suits summed can pass where no one card could, so the bound on one card's
+    # probability does not rule out a weak box there.
+    image, boxes = scene()
+    looked, classifier = reader(0.75)
+    first = looked.classify(image, boxes)
+    looks = len(SECOND_LOOK_SHIFTS)
+    weak = 0.49 * (looks + 1) / (float(first[1].max()) + looks)
+    located = detector.Located(boxes, np.array([0.9, weak], np.float32), np.zeros((0, 4)))
+    monkeypatch.setattr(looked, "locate", lambda _image: located)
+    classifier.batches.clear()
+    looked.read(image, 0.5)
+    assert classifier.batches == [2]
+    classifier.batches.clear()
+    looked.read(image, 0.5, open_suits=True)
+    assert classifier.batches == [2, looks]
