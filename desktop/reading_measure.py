@@ -167,6 +167,10 @@ class Tally:
     # reader of indices can be asked to score, and how many of them it scored exactly.
     readable_tables: int = 0
     readable_tables_scored: int = 0
+    # The readable melds exact as ``arbitro read`` reports them: the referee's reading of
+    # the layout, with an end card that breaks a meld set apart or handed to the meld laid
+    # end to end with it (``desktop.table_reading.read_table``).
+    readable_referee_exact: int = 0
     misses: list[str] = field(default_factory=list)
 
     def line(self) -> str:
@@ -177,7 +181,9 @@ class Tally:
             f"images {self.images}; melds exact {self.exact}/{self.melds} "
             f"({pct(self.exact, self.melds)}); "
             f"readable melds exact {self.readable_exact}/{self.readable} "
-            f"({pct(self.readable_exact, self.readable)}); extra melds {self.extra}; "
+            f"({pct(self.readable_exact, self.readable)}); as the referee reads them "
+            f"{self.readable_referee_exact}/{self.readable} "
+            f"({pct(self.readable_referee_exact, self.readable)}); extra melds {self.extra}; "
             f"images with every meld exact {pct(self.images_all_exact, self.images)}; "
             f"table scored exactly {pct(self.scored_exact, self.images)}; "
             f"readable tables scored exactly {self.readable_tables_scored}/"
@@ -187,18 +193,16 @@ class Tally:
 
 def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: str) -> None:
     cards = {c["uid"]: c for c in truth["cards"]}
+    refereed = read_melds(layout)
     ok_all = True
     table_readable = True
     for zone in ("A", "B"):
         read = [list(m.cards) for m in layout.zone(zone).melds]
         used: set[int] = set()
+        used_by_referee: set[int] = set()
         for meld in (m for m in truth["melds"] if m["zone"] == zone):
             readable = all(any(i["labelled"] for i in cards[u]["indices"]) for u in meld["uids"])
-            hit = next(
-                (k for k, r in enumerate(read)
-                 if k not in used and meld_matches(meld["kind"], meld["cards"], r)),
-                None,
-            )  # fmt: skip
+            hit = _match(meld, read, used)
             tally.melds += 1
             tally.readable += readable
             table_readable = table_readable and readable
@@ -210,16 +214,29 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
                 ok_all = False
                 if readable:
                     tally.misses.append(f"{name} {zone} {meld['kind']} {meld['cards']} read {read}")
+            referee_hit = _match(meld, refereed[zone], used_by_referee)
+            if referee_hit is not None:
+                used_by_referee.add(referee_hit)
+                tally.readable_referee_exact += readable
         extra = len(read) - len(used)
         tally.extra += extra
         ok_all = ok_all and extra == 0
     tally.images += 1
     tally.images_all_exact += ok_all
     want = _table_score(truth_melds(truth))
-    scored = want is not None and want == _table_score(read_melds(layout))
+    scored = want is not None and want == _table_score(refereed)
     tally.scored_exact += scored
     tally.readable_tables += table_readable
     tally.readable_tables_scored += table_readable and scored
+
+
+def _match(meld: dict[str, Any], read: Sequence[Sequence[str]], used: set[int]) -> int | None:
+    """The first read meld not yet matched that holds ``meld``'s cards, or None."""
+    return next(
+        (k for k, r in enumerate(read)
+         if k not in used and meld_matches(meld["kind"], meld["cards"], r)),
+        None,
+    )  # fmt: skip
 
 
 def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:

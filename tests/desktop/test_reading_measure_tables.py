@@ -8,6 +8,7 @@ import random
 
 from desktop.reading_measure import Tally, detections_from_truth, score_image, zones_from_truth
 from vision.layout import build_layout
+from vision.layout.zones import default_zones
 from vision.synth.dataset import SynthConfig, render_sample
 
 
@@ -53,3 +54,25 @@ def test_a_table_with_a_hidden_card_is_not_a_readable_table() -> None:
     covered = _measure(hidden)
     assert covered.readable_tables == 0 and covered.readable_tables_scored == 0
     assert covered.readable == whole.readable - 1
+
+
+def test_melds_are_also_counted_as_the_referee_reads_them() -> None:
+    """A run read with a stray end card (another meld's corner on its line) is not exact as
+    a layout meld, but the referee sets the card apart, as ``arbitro read`` reports it."""
+    from tests.vision.layout.fans import fan
+
+    run = ["5H", "6H", "7H", "8H"]
+    detections = fan([*run, "KS"], 100, 500)  # team A: the frame's lower half
+    truth = {
+        "cards": [
+            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
+            for k, card in enumerate([*run, "KS"])
+        ],
+        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
+    }
+    layout = build_layout(detections, (1280, 720), default_zones((1280, 720)))
+    assert [list(m.cards) for m in layout.zone("A").melds] == [[*run, "KS"]]
+    tally = Tally()
+    score_image(truth, layout, tally, "still")
+    assert (tally.readable, tally.readable_exact, tally.readable_referee_exact) == (1, 0, 1)
+    assert "as the referee reads them 1/1" in tally.line()
