@@ -19,13 +19,16 @@ LABELS = ("AC", "2C", "none")
 
 class RedClassifier:
     """Logits from how red the crop's centre is: red reads AC (sure), anything else 2C
-    (unsure). The calls record how many crops each batch held."""
+    (unsure). The calls record how many crops each batch held (``batches``: the blank
+    crops that pad a batch left out; ``sizes``: with them)."""
 
     def __init__(self) -> None:
         self.batches: list[int] = []
+        self.sizes: list[int] = []
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
-        self.batches.append(len(batch))
+        self.batches.append(int(batch.reshape(len(batch), -1).any(axis=1).sum()))
+        self.sizes.append(len(batch))
         middle = CROP_SIDE_PX // 2
         red = batch[:, 0, middle - 2 : middle + 2, middle - 2 : middle + 2].mean(axis=(1, 2))
         share = red / 255.0
@@ -134,3 +137,16 @@ def test_a_suit_open_read_looks_again_at_every_unsure_box(monkeypatch) -> None:
     classifier.batches.clear()
     looked.read(image, 0.5, open_suits=True)
     assert classifier.batches == [2, looks]
+
+
+def test_batches_are_padded_to_a_few_sizes_and_read_the_same() -> None:
+    # OpenVINO prepares each new batch size afresh; the padding must not change a reading.
+    image, boxes = scene()
+    looked, classifier = reader(0.75)
+    first = looked.classify(image, boxes)
+    assert classifier.sizes == [detector.CROP_BATCH_STEP]
+    alone = [looked.classify(image, boxes[k : k + 1])[0] for k in range(len(boxes))]
+    assert first == pytest.approx(np.stack(alone))
+    many = np.repeat(boxes, 5, axis=0)  # 10 crops: two steps
+    assert looked.classify(image, many).shape == (10, len(LABELS))
+    assert classifier.sizes[-1] == 2 * detector.CROP_BATCH_STEP
