@@ -338,12 +338,6 @@ class _FanLine:
         return None
 
 
-def _along(meld: MeldGroup) -> list[float]:
-    """Each slot's place along the meld's axis, from its first slot."""
-    origin = meld.slots[0].center_xy
-    return [project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots]
-
-
 @dataclass(frozen=True)
 class TableReading:
     melds: Mapping[str, tuple[MeldReading, ...]]
