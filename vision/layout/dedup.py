@@ -111,7 +111,19 @@ def pair_second_indices(
     """Fold each second index into its card: a chain end, or another lone index."""
     chains = list(chains)
     left: list[Slot] = []
-    for single in sorted(singles, key=lambda s: -s.confidence):
+
+    # A top card's far corner is placed before any stray: a lone card of the same label
+    # that happens to lie back across the fan must not take the fan's top card away.
+    def order(single: Slot) -> tuple[bool, float]:
+        seconds = any(
+            _fits_chain_end(chain, end, single, params) == "second"
+            for chain in chains
+            if len(chain.slots) >= 2
+            for end in (0, -1)
+        )
+        return (not seconds, -single.confidence)
+
+    for single in sorted(singles, key=order):
         best: tuple[float, int, int, str] | None = None  # (distance, chain, end, kind)
         for ci, chain in enumerate(chains):
             if len(chain.slots) < 2:

@@ -108,6 +108,20 @@ def test_a_top_card_beside_another_cards_far_corner_stays_in_its_fan():
     assert [s.card for s in layout.zone("A").loose] == ["10H"]
 
 
+def test_a_top_cards_far_corner_wins_over_a_copy_lying_back_across_the_fan():
+    # The top card's far corner shows, and the other copy of that card lies loose beside
+    # the fan, read more surely, where a card whose far corner were the fan's end would
+    # lie. The far corner is placed first: the fan keeps its top card.
+    run = fan(["5S", "6S", "7S", "8S", "9S", "10S"], 300, 420, s=20.0)
+    x, y = run[5].center_xy
+    copy = det("10S", x - 2.5 * 20.0, y + 2.0 * 20.0, conf=0.95)
+    layout = build_layout([*run, copy], SIZE)
+    assert [list(m.cards) for m in layout.zone("A").melds] == [
+        ["5S", "6S", "7S", "8S", "9S", "10S"]
+    ]
+    assert [s.card for s in layout.zone("A").loose] == ["10S"]
+
+
 def test_two_copies_in_a_fan_showing_half_their_index_stay_two():
     # Steps of half an index width (0.3 index heights): the tightest fan whose indices
     # still show half; the two 7H boxes overlap by IoU 1/3.
