@@ -40,6 +40,9 @@ class DedupParams:
     # and this many of the fan's steps: a fan step is always much shorter.
     far_on_line_min: float = 1.3
     far_on_line_steps: float = 1.45
+    # A far corner off the line lies this many fan steps past the end at least: the top
+    # card is covered by none, so it reaches well past the step of the cards under it.
+    far_off_line_steps: float = 1.45
 
 
 def suppress_overlaps(
@@ -67,11 +70,16 @@ def _merge(primary: Slot, second: Slot) -> Slot:
     )
 
 
-def _far_on_line(chain: Chain, scale: float, p: DedupParams) -> float:
-    """How far past a fan's end its top card's far edge lies at least (pixels)."""
+def _fan_step(chain: Chain) -> float:
+    """The fan's typical step along its axis (pixels)."""
     origin = chain.slots[0].center_xy
     along = [project(s.center_xy, origin, chain.axis_xy)[0] for s in chain.slots]
-    fan_step = median([abs(b - a) for a, b in pairwise(along)])
+    return median([abs(b - a) for a, b in pairwise(along)])
+
+
+def _far_on_line(chain: Chain, scale: float, p: DedupParams) -> float:
+    """How far past a fan's end its top card's far edge lies at least (pixels)."""
+    fan_step = _fan_step(chain)
     least = max(p.far_on_line_min * scale, p.far_on_line_steps * fan_step)
     return min(p.far_on_line * scale, least)
 
@@ -98,7 +106,7 @@ def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> 
         return None
     if off_the_edges(chain, end, single):  # a four-index card's corners lie on its edges
         return None
-    if outward >= p.min_outward * scale:
+    if outward >= max(p.min_outward * scale, p.far_off_line_steps * _fan_step(chain)):
         return "second"
     if outward <= -p.min_outward * scale:
         return "stray"

@@ -122,6 +122,18 @@ def test_a_top_cards_far_corner_wins_over_a_copy_lying_back_across_the_fan():
     assert [s.card for s in layout.zone("A").loose] == ["10S"]
 
 
+def test_a_copy_just_past_a_fans_end_is_not_its_top_cards_far_corner():
+    # A top card reaches past its fan's end by much more than a fan step (it is covered
+    # by no card), so a reading of the same card beside the end, a single index height
+    # past it, is another copy lying there.
+    run = fan(["5C", "6C", "7C", "8C"], 300, 420, s=20.0, step=1.2, second_index=False)
+    x, y = run[-1].center_xy
+    copy = det("8C", x + 1.0 * 20.0, y + 2.5 * 20.0)
+    layout = build_layout([*run, copy], SIZE)
+    assert [list(m.cards) for m in layout.zone("A").melds] == [["5C", "6C", "7C", "8C"]]
+    assert [s.card for s in layout.zone("A").loose] == ["8C"]
+
+
 def test_two_copies_in_a_fan_showing_half_their_index_stay_two():
     # Steps of half an index width (0.3 index heights): the tightest fan whose indices
     # still show half; the two 7H boxes overlap by IoU 1/3.
