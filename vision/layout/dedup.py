@@ -132,7 +132,8 @@ def pair_second_indices(
         return (not seconds, -single.confidence)
 
     for single in sorted(singles, key=order):
-        best: tuple[float, int, int, str] | None = None  # (distance, chain, end, kind)
+        # (a stray, distance, chain, end, kind): a far corner first, then the nearest
+        best: tuple[bool, float, int, int, str] | None = None
         for ci, chain in enumerate(chains):
             if len(chain.slots) < 2:
                 continue
@@ -140,12 +141,13 @@ def pair_second_indices(
                 kind = _fits_chain_end(chain, end, single, params)
                 if kind is not None:
                     d = distance(chain.slots[end].center_xy, single.center_xy)
-                    if best is None or d < best[0]:
-                        best = (d, ci, end, kind)
+                    fit = (kind != "second", d, ci, end, kind)
+                    if best is None or fit[:2] < best[:2]:
+                        best = fit
         if best is None:
             left.append(single)
             continue
-        _, ci, end, kind = best
+        _, _, ci, end, kind = best
         slots = list(chains[ci].slots)
         if kind == "second":
             slots[end] = _merge(slots[end], single)
