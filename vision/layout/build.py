@@ -19,7 +19,7 @@ from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
 from vision.layout.suits import drop_open, settle_suits
 from vision.layout.top_cards import drop_second_top_card
-from vision.layout.twins import TwinParams, fold_twins
+from vision.layout.twins import TwinParams, fold_twins_of_deck
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap, default_zones
 from vision.types import CardDetection
@@ -114,8 +114,11 @@ def build_layout(
     size_wh: tuple[int, int],
     zones: ZoneMap | None = None,
     params: LayoutParams = LayoutParams(),
+    four_index: bool | None = None,
 ) -> TableLayout:
-    """Group one frame's detections into melds and loose cards, zone by zone."""
+    """Group one frame's detections into melds and loose cards, zone by zone.
+    ``four_index``: True once a four-index fan has been seen on this table (the layout
+    reports it, ``TableLayout.four_index_fan``); None judges from this frame alone."""
     zones = zones or default_zones(size_wh)
     kept = [d for d in detections if d.best_confidence >= params.min_confidence]
     slots = local_scale(
@@ -124,7 +127,8 @@ def build_layout(
             for d in suppress_overlaps(kept, params.dedup.same_box_iou, params.dedup.same_card_iou)
         ]
     )
-    chains, singles = group_chains(fold_twins(slots, params.twins), params.grouping)
+    folded, four_index_fan = fold_twins_of_deck(slots, params.twins, four_index)
+    chains, singles = group_chains(folded, params.grouping)
     chains, singles = pair_second_indices(chains, singles, params.dedup)
     chains, lone = resolve_far_ends(chains)
     chains, singles = pair_second_indices(chains, singles + lone, params.dedup)
@@ -153,4 +157,4 @@ def build_layout(
     for name in sorted(set(melds) | set(loose) | set(TEAM_ZONES)):
         cards = tuple(loose.get(name, []))
         out[name] = ZoneLayout(name, tuple(reading_order(melds.get(name, []))), cards)
-    return TableLayout((int(size_wh[0]), int(size_wh[1])), out)
+    return TableLayout((int(size_wh[0]), int(size_wh[1])), out, four_index_fan)

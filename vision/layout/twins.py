@@ -44,7 +44,24 @@ def _mid(a: Slot, b: Slot) -> PointXY:
     return ((a.center_xy[0] + b.center_xy[0]) / 2, (a.center_xy[1] + b.center_xy[1]) / 2)
 
 
-def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list[Slot]:
+def fold_twins(
+    slots: Sequence[Slot], params: TwinParams = TwinParams(), four_index: bool | None = None
+) -> list[Slot]:
+    """``slots`` with each twin pair folded into one (see the module's note)."""
+    return fold_twins_of_deck(slots, params, four_index)[0]
+
+
+def fold_twins_of_deck(
+    slots: Sequence[Slot], params: TwinParams = TwinParams(), four_index: bool | None = None
+) -> tuple[list[Slot], bool]:
+    """The folded slots, and whether this frame shows a four-index fan: a twin pair with
+    neighbours on both sides (three cards of one fan, each read at two corners).
+
+    ``four_index``: what is known of the deck. None judges from this frame alone: without
+    such a fan nothing is folded, since two pairs that only back each other are as likely
+    the top cards of two melds of a two-index deck lying side by side (each read at its
+    near and far corner, the same diagonal for both). True (a four-index fan was seen on
+    an earlier frame of this table) folds them."""
     n = len(slots)
     cands: list[Candidate] = []
     for i in range(n):
@@ -62,6 +79,9 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
     along = pairs_along_fans(cands, slots, params.along)
     cands = [c for k, c in enumerate(cands) if k not in along]
     supporters = [_supporters(k, cands, slots, params) for k in range(len(cands))]
+    seen = any(len(sup) >= 2 for sup in supporters)
+    if four_index is False or (four_index is None and not seen):
+        return list(slots), seen
     used: set[int] = set()
     pairs: list[tuple[int, int, PointXY]] = []
     strength = _strengths(cands, supporters)
@@ -96,7 +116,7 @@ def fold_twins(slots: Sequence[Slot], params: TwinParams = TwinParams()) -> list
         TwinLine(mid, off, _fan_direction(k, mids, offsets, scales[k], params))
         for k, (mid, off) in enumerate(zip(mids, offsets, strict=True))
     ]
-    return out + onto_midlines(lone, twin_lines, params)
+    return out + onto_midlines(lone, twin_lines, params), seen
 
 
 def _fan_direction(

@@ -104,6 +104,9 @@ class TableLayout:
 
     size_wh: tuple[int, int]
     zones: Mapping[str, ZoneLayout] = field(default_factory=dict)
+    # whether the frame showed a fan of a four-index deck (a card read at two corners
+    # with such neighbours on both sides): the deck stays that kind for the whole hand
+    four_index_fan: bool = False
 
     def zone(self, name: str) -> ZoneLayout:
         return self.zones.get(name, ZoneLayout(name))

@@ -77,6 +77,9 @@ class TableMemory:
     _alone: list[tuple[float, LooseCard]] = field(default_factory=list)
     _frame: int = 0
     _next_uid: int = 1
+    # A four-index fan seen once: its deck's twin pairs fold on every later frame, even
+    # where a hand leaves two of them backing only each other.
+    _four_index_deck: bool = False
     _sightings: Sightings = field(init=False)
 
     def __post_init__(self) -> None:
@@ -95,7 +98,9 @@ class TableMemory:
         """One frame's detections: the known cards a fan now covers are put back where
         they were read, the layout is built, and the memory takes it."""
         covered = self.covered_readings(detections)
-        layout = build_layout([*detections, *covered], size_wh, zones)
+        known = True if self._four_index_deck else None
+        layout = build_layout([*detections, *covered], size_wh, zones, four_index=known)
+        self._four_index_deck = self._four_index_deck or layout.four_index_fan
         return self.update(layout, t_monotonic, covered)
 
     def covered_readings(self, detections: Sequence[CardDetection]) -> list[CardDetection]:
