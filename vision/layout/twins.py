@@ -6,7 +6,9 @@ and no other card repeats that offset).
 
 ``fold_twins`` runs before grouping: each twin pair becomes one slot at the pair's
 midpoint, and a lone index beside such pairs (its twin hidden or missed) is moved half
-a twin vector onto the same midline, so the fan is one line again.
+a twin vector onto the same midline, so the fan is one line again. Pairs fold only on a
+table that shows a four-index fan (``fold_twins_of_deck``): a two-index deck's top cards
+lying side by side look like two such pairs.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def fold_twins_of_deck(
     such a fan nothing is folded, since two pairs that only back each other are as likely
     the top cards of two melds of a two-index deck lying side by side (each read at its
     near and far corner, the same diagonal for both). True (a four-index fan was seen on
-    an earlier frame of this table) folds them."""
+    an earlier frame of this table) folds them; False folds nothing."""
     n = len(slots)
     cands: list[Candidate] = []
     for i in range(n):
