@@ -43,6 +43,7 @@ class DedupParams:
     # A far corner off the line lies this many fan steps past the end at least: the top
     # card is covered by none, so it reaches well past the step of the cards under it.
     far_off_line_steps: float = 1.45
+    mirror_tolerance: float = 0.35  # two far corners of one chain: share of the diagonal
 
 
 def suppress_overlaps(
@@ -106,11 +107,34 @@ def _fits_chain_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> 
         return None
     if off_the_edges(chain, end, single):  # a four-index card's corners lie on its edges
         return None
-    if outward >= max(p.min_outward * scale, p.far_off_line_steps * _fan_step(chain)):
+    past_end = max(p.min_outward * scale, p.far_off_line_steps * _fan_step(chain))
+    if outward >= past_end and _mirrors_other_end(chain, at_end, single, p):
         return "second"
     if outward <= -p.min_outward * scale:
         return "stray"
     return None
+
+
+def _mirrors_other_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) -> bool:
+    """Whether a far corner at this end agrees with the one the chain's other end shows
+    already, off the line (if it does): one chain holding two fans laid back to back, the
+    top cards outermost, shows their far corners the same card diagonal out from either
+    end, one the other turned round. Another card lying near the end does not."""
+    other = chain.slots[-1 if at_end == 0 else 0]
+    sign = 1 if at_end == 0 else -1  # the other end's outward sense along the axis
+    for det in other.detections:
+        along, across = project(det.center_xy, other.center_xy, chain.axis_xy)
+        if (
+            sign * along < p.min_outward * other.scale_px
+            or abs(across) < p.min_across * other.scale_px
+        ):
+            continue  # its own index, or a far corner on the line
+        end = chain.slots[at_end]
+        seen = (det.center_xy[0] - other.center_xy[0], det.center_xy[1] - other.center_xy[1])
+        here = (single.center_xy[0] - end.center_xy[0], single.center_xy[1] - end.center_xy[1])
+        miss = math.hypot(here[0] + seen[0], here[1] + seen[1])
+        return miss <= p.mirror_tolerance * math.hypot(*seen)
+    return True
 
 
 def pair_second_indices(

@@ -4,6 +4,7 @@ is placed before a stray reading (a card lying back across another fan)."""
 from __future__ import annotations
 
 from tests.vision.layout.fans import det
+from vision.layout import build_layout
 from vision.layout.dedup import pair_second_indices
 from vision.layout.grouping import Chain
 from vision.layout.types import Slot
@@ -32,3 +33,20 @@ def test_a_far_corner_joins_its_top_card_though_another_fans_end_is_nearer():
     assert len(by_first["10S"].slots[-1].detections) == 2  # JK has its far corner
     assert [s.card for s in by_first["3H"].slots] == ["3H", "4H", "5H", "JK"]
     assert len(by_first["3H"].slots[-1].detections) == 1
+
+
+def test_a_card_beside_the_other_end_is_no_second_far_corner():
+    # A column whose top card (2H, at its head) shows its far corner up and to the left;
+    # a 10H of the discard pile lies down and to the left of the column's 10H, where a
+    # top card's far corner would lie, but not the way the 2H's lies turned round (two
+    # fans laid back to back show their far corners so), so it stays a card of its own.
+    s = 16.0
+    labels = ["2H", "2S", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]
+    dets = [det(c, 600, 170 + 25 * k, s) for k, c in enumerate(labels)]
+    dets.append(det("2H", 550, 100, s))  # the 2H's far corner
+    dets.append(det("10H", 600 - 95, 170 + 25 * 8 + 54, s))  # another 10H beside the end
+    layout = build_layout(dets, (1280, 720))
+    melds = [list(m.cards) for z in ("A", "B") for m in layout.zone(z).melds]
+    assert melds == [labels]
+    loose = [s.card for z in ("A", "B") for s in layout.zone(z).loose]
+    assert loose == ["10H"]
