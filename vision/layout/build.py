@@ -19,7 +19,7 @@ from vision.layout.grouping import Chain, GroupingParams, group_chains
 from vision.layout.order import reading_order
 from vision.layout.suits import drop_open, settle_suits
 from vision.layout.top_cards import drop_second_top_card
-from vision.layout.twins import TwinParams, fold_twins_of_deck
+from vision.layout.twins import TwinParams, fold_twins
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap, default_zones
 from vision.types import CardDetection
@@ -127,7 +127,7 @@ def build_layout(
             for d in suppress_overlaps(kept, params.dedup.same_box_iou, params.dedup.same_card_iou)
         ]
     )
-    folded, four_index_fan = fold_twins_of_deck(slots, params.twins, four_index)
+    folded, four_index_fan = fold_twins(slots, params.twins, four_index)
     chains, singles = group_chains(folded, params.grouping)
     chains, singles = pair_second_indices(chains, singles, params.dedup)
     chains, lone = resolve_far_ends(chains)

@@ -18,6 +18,7 @@ from itertools import pairwise
 from vision.layout.edges import off_the_edges
 from vision.layout.geometry import box_iou, distance, median, project
 from vision.layout.grouping import Chain
+from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import PointXY, Slot
 from vision.types import CardDetection
 
@@ -120,21 +121,15 @@ def _mirrors_other_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) 
     already, off the line (if it does): one chain holding two fans laid back to back, the
     top cards outermost, shows their far corners the same card diagonal out from either
     end, one the other turned round. Another card lying near the end does not."""
-    other = chain.slots[-1 if at_end == 0 else 0]
-    sign = 1 if at_end == 0 else -1  # the other end's outward sense along the axis
-    for det in other.detections:
-        along, across = project(det.center_xy, other.center_xy, chain.axis_xy)
-        if (
-            sign * along < p.min_outward * other.scale_px
-            or abs(across) < p.min_across * other.scale_px
-        ):
-            continue  # its own index, or a far corner on the line
-        end = chain.slots[at_end]
-        seen = (det.center_xy[0] - other.center_xy[0], det.center_xy[1] - other.center_xy[1])
-        here = (single.center_xy[0] - end.center_xy[0], single.center_xy[1] - end.center_xy[1])
-        miss = math.hypot(here[0] + seen[0], here[1] + seen[1])
-        return miss <= p.mirror_tolerance * math.hypot(*seen)
-    return True
+    other_end = -1 if at_end == 0 else 0
+    seen = far_corner_off_line(chain, other_end, p.min_outward, p.min_across)
+    if seen is None:
+        return True
+    other, end = chain.slots[other_end], chain.slots[at_end]
+    seen_xy = (seen.center_xy[0] - other.center_xy[0], seen.center_xy[1] - other.center_xy[1])
+    here_xy = (single.center_xy[0] - end.center_xy[0], single.center_xy[1] - end.center_xy[1])
+    miss = math.hypot(here_xy[0] + seen_xy[0], here_xy[1] + seen_xy[1])
+    return miss <= p.mirror_tolerance * math.hypot(*seen_xy)
 
 
 def pair_second_indices(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from vision.layout.edges import edge_half_width
 from vision.layout.geometry import distance, project
 from vision.layout.grouping import Chain, merge_into
+from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import Slot
 
 OUTWARD = 1.0  # a far index lies at least this far (x index height) past its card
@@ -27,20 +28,6 @@ def top_end(chain: Chain) -> int:
             if sign * along >= OUTWARD * slot.scale_px:
                 return sign
     return 0
-
-
-def _has_far_corner(chain: Chain, end: int) -> bool:
-    """Whether a fan's end card holds a reading off the fan's line and past its end: its
-    far corner, the only one a two-index card has. (A four-index card's far corners lie on
-    both edges of its fan, one of them maybe on the line the next fan carries on: the
-    caller asks only of fans that show one edge.)"""
-    slot = chain.slots[end]
-    sign = 1 if end == -1 else -1
-    for det in slot.detections:
-        along, across = project(det.center_xy, slot.center_xy, chain.axis_xy)
-        if sign * along >= OUTWARD * slot.scale_px and abs(across) >= OUTWARD * slot.scale_px:
-            return True
-    return False
 
 
 def _facing_top(p: Chain, q: Chain) -> int:
@@ -125,9 +112,14 @@ def resolve_far_ends(
         pending.discard((i, j))
         p, q = out[i], out[j]
         a, b = p.slots[-1], q.slots[0]
+        # A two-index card has one far corner (a four-index card's lie on both edges of
+        # its fan, one maybe on the line the next fan carries on): when the card that
+        # would take the other's end as its far corner shows one already, off the line,
+        # the two are copies.
         one_edged = edge_half_width(p) is None and edge_half_width(q) is None
-        if one_edged and (_has_far_corner(q, 0) if orient < 0 else _has_far_corner(p, -1)):
-            continue  # that card's far corner shows already: the two are copies
+        taker, taker_end = (q, 0) if orient < 0 else (p, -1)
+        if one_edged and far_corner_off_line(taker, taker_end, OUTWARD, OUTWARD) is not None:
+            continue
         if orient > 0:  # p's top card is its last: q's head is that card's far corner
             out[i] = Chain((*p.slots[:-1], merge_into(a, b)), p.axis_xy)
             out[j] = Chain(q.slots[1:], q.axis_xy)

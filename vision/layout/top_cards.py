@@ -39,6 +39,21 @@ def shows_far_corner(chain: Chain, end: int) -> bool:
     return any(_outward(chain, end, det) for det in chain.slots[end].detections)
 
 
+def far_corner_off_line(
+    chain: Chain, end: int, min_along: float, min_across: float
+) -> CardDetection | None:
+    """The end slot's (0 or -1) first reading lying at least ``min_along`` past the fan's
+    end and ``min_across`` off its line (x the slot's index height): a top card's far
+    corner there, or None."""
+    slot = chain.slots[end]
+    sign = 1 if end == -1 else -1
+    for det in slot.detections:
+        along, across = project(det.center_xy, slot.center_xy, chain.axis_xy)
+        if sign * along >= min_along * slot.scale_px and abs(across) >= min_across * slot.scale_px:
+            return det
+    return None
+
+
 def _release_outward(chain: Chain, end: int) -> tuple[Chain, list[Slot]]:
     """The end slot keeps its own readings; the outward ones are a neighbour's card."""
     slot = chain.slots[end]

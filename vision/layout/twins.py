@@ -7,7 +7,7 @@ and no other card repeats that offset).
 ``fold_twins`` runs before grouping: each twin pair becomes one slot at the pair's
 midpoint, and a lone index beside such pairs (its twin hidden or missed) is moved half
 a twin vector onto the same midline, so the fan is one line again. Pairs fold only on a
-table that shows a four-index fan (``fold_twins_of_deck``): a two-index deck's top cards
+table that shows a four-index fan (see ``fold_twins``): a two-index deck's top cards
 lying side by side look like two such pairs.
 """
 
@@ -47,13 +47,6 @@ def _mid(a: Slot, b: Slot) -> PointXY:
 
 
 def fold_twins(
-    slots: Sequence[Slot], params: TwinParams = TwinParams(), four_index: bool | None = None
-) -> list[Slot]:
-    """``slots`` with each twin pair folded into one (see the module's note)."""
-    return fold_twins_of_deck(slots, params, four_index)[0]
-
-
-def fold_twins_of_deck(
     slots: Sequence[Slot], params: TwinParams = TwinParams(), four_index: bool | None = None
 ) -> tuple[list[Slot], bool]:
     """The folded slots, and whether this frame shows a four-index fan: a twin pair with

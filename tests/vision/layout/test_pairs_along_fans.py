@@ -35,7 +35,7 @@ def one_edge_fan_with_a_neighbour_above() -> list:
 
 
 # The two pairs back only each other: on a frame of its own that is no four-index fan
-# and nothing folds (``fold_twins_of_deck``). The vetoes matter once a four-index fan has
+# and nothing folds (``fold_twins``). The vetoes matter once a four-index fan has
 # been seen on the table, so each case is also read with the deck known to be one.
 
 
