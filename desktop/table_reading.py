@@ -59,7 +59,7 @@ class MeldReading:
     # its card: it lies at the fan's end but does not fit the meld.
     set_aside_end: str | None = None
     set_aside: tuple[str, ...] = ()
-    # Cards whose suit was covered and read from the run around them.
+    # Cards whose suit was covered or unclear and read from the run around them.
     suits_from_run: tuple[str, ...] = ()
     # Neighbouring cards of an illegal meld with room for an unread card between them.
     room_between: tuple[tuple[str, str], ...] = ()
@@ -150,10 +150,11 @@ def two_flags(
 
 
 def covered_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list[str]:
-    """Cards whose suit the camera never saw (a tight fan covers it) and that were read in
-    the suit of the run around them: say so, since a card of another suit would pass."""
+    """Cards whose suit the camera never saw plainly (a tight fan covers it, or the reader
+    weighed two suits) and that were read in the suit of the run around them: say so, since
+    a card of another suit would pass."""
     return [
-        f"team {zone}: the suit of {slot.card} in meld {' '.join(cards)} is covered; "
+        f"team {zone}: the suit of {slot.card} in meld {' '.join(cards)} is covered or unclear; "
         "read from the run's other cards"
         for slot in meld.slots
         if slot.suit_from_meld

@@ -227,6 +227,7 @@ class CardReader:
                         box_xyxy=tuple(round(float(v), 1) for v in box),  # type: ignore[arg-type]
                         rank_confidence=rank_confidence,
                         other_suits=reading.other_suits,
+                        rivals=reading.rivals,
                     )
                 )
         detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))

@@ -45,7 +45,10 @@ class CardDetection:
     *suit-open*: ``rank_confidence`` answers "is this index there, and is it this rank",
     ``card`` is the likeliest suit and ``other_suits`` the other cards of that rank the
     classifier weighed. Only the layout asks for such readings, to settle the suit from the
-    meld around it (``vision.layout.suits``); a plain reading never holds one.
+    meld around it (``vision.layout.suits``).
+
+    A plain reading made for the layout may name ``rivals``: the other cards the classifier
+    weighed nearly as much as this one (``vision.reader.ranks.CONTESTED_SUIT_RATIO``).
     """
 
     card: str
@@ -53,6 +56,7 @@ class CardDetection:
     box_xyxy: BoxXYXY
     rank_confidence: float | None = None
     other_suits: tuple[str, ...] = ()
+    rivals: tuple[str, ...] = ()
 
     @property
     def suit_open(self) -> bool:

@@ -256,7 +256,8 @@ def test_a_suit_read_from_the_run_is_said_so():
     (meld,) = reading.melds["A"]
     assert meld.verdict.legal
     assert meld.flags == (
-        "team A: the suit of 7H in meld 5H 6H 7H 8H is covered; read from the run's other cards",
+        "team A: the suit of 7H in meld 5H 6H 7H 8H is covered or unclear; read from the run's "
+        "other cards",
     )
     assert meld.to_json()["suit_from_run"] == ["7H"]
     plain = read_table(build_layout(fan(["5H", "6H", "7H", "8H"], 400, 500), SIZE), RULES)

@@ -10,6 +10,12 @@ without the option: a suit is never guessed.
 
 Twos and jokers never decide a run's suit (a two may be a wild of any suit), and an open
 two is never settled (a wild two in a run of hearts may be a spade).
+
+A card read plainly can be *contested* too: the classifier weighed another suit of its rank
+nearly as much (``CardDetection.rivals``; the held-out deck's clubs, drawn like spades, read
+9S 0.55 / 9C 0.40). Such a card never decides the run's suit against a sure card, and is
+read in the run's suit when that suit is among its rivals, marked as a covered suit is. A
+card read in another suit without that option stays as read, for the referee to call.
 """
 
 from __future__ import annotations
@@ -42,18 +48,31 @@ def plain(slot: Slot) -> Slot:
 
 
 def run_suit(slots: Sequence[Slot], min_naturals: int = MIN_SURE_NATURALS) -> str | None:
-    """The suit of a run, read from its sure natural cards; None when they do not make one
-    (fewer than ``min_naturals``, two suits, or a rank twice: a set)."""
-    naturals = [
-        s.card for s in slots if not is_open(s) and s.card != "JK" and rank_of(s.card) != "2"
-    ]
-    if len(naturals) < min_naturals:
+    """The suit of a run, read from its natural cards (not twos, not jokers, not open);
+    None when they do not make one: fewer than ``min_naturals`` showing it, a rank twice
+    (a set), or two suits where neither card's reading allows the other.
+
+    A contested card (``is_contested``) never decides the suit against a sure one, but
+    counts for it when it shows it."""
+    naturals = [s for s in slots if not is_open(s) and s.card != "JK" and rank_of(s.card) != "2"]
+    ranks = [rank_of(s.card) for s in naturals]
+    if len(set(ranks)) != len(ranks):
         return None
-    suits = {card[-1] for card in naturals}
-    ranks = [rank_of(card) for card in naturals]
-    if len(suits) != 1 or len(set(ranks)) != len(ranks):
+    firm = {s.card[-1] for s in naturals if not is_contested(s)}
+    shown = firm or {s.card[-1] for s in naturals}
+    if len(shown) != 1:
         return None
-    return suits.pop()
+    suit = shown.pop()
+    if any(s.card[-1] != suit and rank_of(s.card) + suit not in options(s) for s in naturals):
+        return None
+    if sum(s.card[-1] == suit for s in naturals) < min_naturals:
+        return None
+    return suit
+
+
+def options(slot: Slot) -> set[str]:
+    """Every card the slot's readings allow."""
+    return {o for d in slot.detections for o in (d.card, *d.other_suits, *d.rivals)}
 
 
 def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
@@ -61,11 +80,13 @@ def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
     rank = rank_of(slot.card)
     if suit is None or rank in ("2", "JK") or rank in sure_ranks:
         return None
-    card = rank + suit
-    options = {o for d in slot.detections for o in (d.card, *d.other_suits)}
-    if card not in options:
+    return read_in(slot, rank + suit)
+
+
+def read_in(slot: Slot, card: str) -> Slot | None:
+    """The slot read as ``card`` when its readings allow it, as sure as its rank."""
+    if card not in options(slot):
         return None
-    # From here on the reading is plain: the card, as sure as its rank.
     detections = tuple(_as_plain(d, card) for d in slot.detections)
     return replace(
         slot,
@@ -76,16 +97,38 @@ def settle(slot: Slot, suit: str | None, sure_ranks: set[str]) -> Slot | None:
     )
 
 
+def is_contested(slot: Slot) -> bool:
+    """True when the slot is read plainly but the classifier weighed another suit of its
+    rank nearly as much (a rival, ``vision.reader.ranks.CONTESTED_SUIT_RATIO``)."""
+    rank = rank_of(slot.card)
+    return not is_open(slot) and any(rank_of(r) == rank for d in slot.detections for r in d.rivals)
+
+
+def settle_contested(slot: Slot, suit: str | None) -> Slot:
+    """The contested slot read in the run's ``suit`` where its rivals allow it; else as
+    read (a two keeps its suit: a wild two of another suit is legal in any run)."""
+    rank = rank_of(slot.card)
+    if suit is None or slot.card.endswith(suit) or rank == "2":
+        return slot
+    return read_in(slot, rank + suit) or slot
+
+
 def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
-    """The meld's slots, open ones settled in place; those it cannot settle are dropped."""
-    if not any(d.suit_open for s in slots for d in s.detections):
+    """The meld's slots, open ones settled in place, contested ones read in the run's
+    suit where their reading allows it; open ones it cannot settle are dropped."""
+    if not any(d.suit_open or d.rivals for s in slots for d in s.detections):
         return list(slots)  # the usual case, on every frame
     slots = [plain(s) for s in slots]
     suit = run_suit(slots)
     sure_ranks = {rank_of(s.card) for s in slots if not is_open(s)}
     kept: list[Slot] = []
     for slot in slots:
-        settled = settle(slot, suit, sure_ranks) if is_open(slot) else slot
+        if is_open(slot):
+            settled = settle(slot, suit, sure_ranks)
+        elif is_contested(slot):
+            settled = settle_contested(slot, suit)
+        else:
+            settled = slot
         if settled is not None:
             kept.append(settled)
     return kept
@@ -95,7 +138,12 @@ def _as_plain(det: CardDetection, card: str) -> CardDetection:
     """An open reading whose suit the meld settled: from here on the card, as sure as its
     rank (the memory keeps it as any other reading)."""
     return replace(
-        det, card=card, confidence=det.best_confidence, rank_confidence=None, other_suits=()
+        det,
+        card=card,
+        confidence=det.best_confidence,
+        rank_confidence=None,
+        other_suits=(),
+        rivals=(),
     )
 
 

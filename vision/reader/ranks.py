@@ -5,6 +5,11 @@ then splits its belief between the suits of one rank (7H 0.45, 7D 0.45). No sing
 passes the reporting threshold, yet the rank is sure. Such a reading is reported as
 *suit-open* only where asked (the layout, which can settle the suit from the meld around
 it); a plain reading stays the card the classifier is sure of.
+
+Where asked, a plain reading also names its *rivals*: the other cards the classifier
+weighed nearly as much. The held-out deck's clubs, drawn like spades, come out as 9S 0.55 /
+9C 0.40. The layout may read such a card in its run's suit, and says so; it never changes a
+reading to a card that is not among its options.
 """
 
 from __future__ import annotations
@@ -18,6 +23,12 @@ from vision.types import rank_of
 
 # A suit given less than this share of the probability is not among a reading's options.
 OTHER_SUIT_FLOOR = 0.02
+# A plain reading keeps as *rivals* the other cards the classifier gave at least this
+# fraction of the card's own probability. Chosen for contested suits on
+# the still sets read through the model (docs/table-reading.md): of the held-out deck's
+# cards read in the wrong suit of the right rank, three in four give the true suit this
+# much, against one right reading in twenty-four.
+CONTESTED_SUIT_RATIO = 0.2
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,7 @@ class IndexReading:
     confidence: float  # detector score x the card's probability
     rank_confidence: float | None = None  # detector score x the rank's; set when suit-open
     other_suits: tuple[str, ...] = ()
+    rivals: tuple[str, ...] = ()  # a plain reading's near rivals (CONTESTED_SUIT_RATIO)
 
 
 class RankTable:
@@ -51,7 +63,8 @@ class RankTable:
         card = self.labels[best]
         confidence = detector_score * float(probabilities[best])
         if card != NOT_AN_INDEX and confidence >= threshold:
-            return IndexReading(card, confidence)
+            rivals = self._rivals(probabilities, best) if open_suits else ()
+            return IndexReading(card, confidence, rivals=rivals)
         if not open_suits:
             return None
         by_rank = self.rank_probabilities(probabilities)
@@ -70,4 +83,16 @@ class RankTable:
             detector_score * float(probabilities[top]),
             rank_confidence,
             others,
+        )
+
+    def _rivals(self, probabilities: np.ndarray, best: int) -> tuple[str, ...]:
+        """The other cards the classifier weighed nearly as much as the best one
+        (``CONTESTED_SUIT_RATIO``), likeliest first: a plain reading's options, for the
+        layout."""
+        floor = max(CONTESTED_SUIT_RATIO * float(probabilities[best]), OTHER_SUIT_FLOOR)
+        order = np.argsort(-probabilities)
+        return tuple(
+            self.labels[int(i)]
+            for i in order
+            if i != best and probabilities[i] >= floor and self.labels[int(i)] != NOT_AN_INDEX
         )

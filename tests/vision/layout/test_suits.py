@@ -99,3 +99,63 @@ def test_the_memory_says_a_suit_came_from_the_run_until_the_index_shows_whole() 
         memory.update(build_layout(whole, SIZE), k / 10)
     (meld,) = memory.state().zone("A").melds
     assert not any(s.suit_from_meld for s in meld.slots)
+
+
+def contested(d: CardDetection, *others: str) -> CardDetection:
+    """A plain reading whose other suits the classifier weighed nearly as much."""
+    return replace(d, rivals=others)
+
+
+def meld_with_contested(cards: list[str], k: int, *others: str) -> list[CardDetection]:
+    dets = fan(cards, 500, 500, second_index=False)
+    dets[k] = contested(dets[k], *others)
+    return dets
+
+
+def test_a_contested_suit_in_a_run_takes_the_runs_suit_and_says_so() -> None:
+    # Read 7C, with 7S weighed nearly as much; the run's other cards are spades.
+    (meld,) = (
+        build_layout(meld_with_contested(["5S", "6S", "7C", "8S"], 2, "7S"), SIZE).zone("A").melds
+    )
+    assert meld.cards == ("5S", "6S", "7S", "8S")
+    assert [s.suit_from_meld for s in meld.slots] == [False, False, True, False]
+
+
+@pytest.mark.parametrize(
+    ("why", "cards", "k", "options"),
+    [
+        # The classifier weighed hearts, not spades: a card of another suit stays, for the
+        # referee to call the fault.
+        ("without the option the card stays as read", ["5S", "6S", "7C", "8S"], 2, ("7H",)),
+        ("a contested suit in a set stays as read", ["7C", "7S", "7D", "7H"], 2, ("7H",)),
+        ("a contested two stays as read", ["AS", "2H", "3S", "4S"], 1, ("2S",)),
+        ("a run of one sure natural has no suit to take", ["JK", "6S", "7C"], 2, ("7S",)),
+    ],
+)  # fmt: skip
+def test_a_contested_card_stays_as_read_when_the_meld_cannot_tell(
+    why: str, cards: list[str], k: int, options: tuple[str, ...]
+) -> None:
+    assert melds(meld_with_contested(cards, k, *options)) == [cards], why
+
+
+def test_a_contested_card_never_outvotes_a_sure_one() -> None:
+    # 6H is sure; 7D is contested with 7H and 8D with 8H: the run is hearts.
+    dets = fan(["5H", "6H", "7D", "8D"], 500, 500, second_index=False)
+    dets[2] = contested(dets[2], "7H")
+    dets[3] = contested(dets[3], "8H")
+    dets[0] = contested(dets[0], "5D")
+    assert melds(dets) == [["5H", "6H", "7H", "8H"]]
+
+
+def test_a_sure_card_of_another_suit_leaves_the_run_as_read() -> None:
+    # 7D is read surely: hearts and diamonds both show, so no suit is taken for the 6.
+    dets = meld_with_contested(["5H", "6D", "7D", "8H"], 1, "6H")
+    assert melds(dets) == [["5H", "6D", "7D", "8H"]]
+
+
+def test_a_contested_card_counts_for_the_suit_it_shows() -> None:
+    # One sure heart and a contested heart make the run's two naturals: the open 7 settles.
+    dets = fan(["5H", "6H", "7D"], 500, 500, second_index=False)
+    dets[1] = contested(dets[1], "6D")
+    dets[2] = suit_open(dets[2], "7H")
+    assert melds(dets) == [["5H", "6H", "7H"]]

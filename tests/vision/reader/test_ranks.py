@@ -62,3 +62,19 @@ def test_nothing_is_reported_when(why: str, share: dict[str, float], score: floa
 def test_a_suit_under_the_floor_is_not_an_option() -> None:
     reading = TABLE.read(probabilities(c9S=0.44, c9C=0.44, c9H=0.01), 0.85, 0.4, True)
     assert reading is not None and "9H" not in reading.other_suits
+
+
+def test_a_plain_reading_names_a_suit_weighed_nearly_as_much_only_where_asked() -> None:
+    # The held-out deck draws clubs like spades: 9S 0.55, 9C 0.40.
+    contested = probabilities(c9S=0.55, c9C=0.4)
+    plain = TABLE.read(contested, 0.9, 0.4, open_suits=False)
+    assert plain is not None and (plain.card, plain.rivals) == ("9S", ())
+    reading = TABLE.read(contested, 0.9, 0.4, open_suits=True)
+    assert reading is not None
+    assert (reading.card, reading.rank_confidence, reading.rivals) == ("9S", None, ("9C",))
+    assert reading.confidence == pytest.approx(0.9 * 0.55)
+
+
+def test_a_suit_weighed_far_less_is_no_option_of_a_plain_reading() -> None:
+    reading = TABLE.read(probabilities(c9S=0.85, c9C=0.12), 0.9, 0.4, open_suits=True)
+    assert reading is not None and (reading.card, reading.rivals) == ("9S", ())
