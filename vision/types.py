@@ -48,7 +48,7 @@ class CardDetection:
     meld around it (``vision.layout.suits``).
 
     A plain reading made for the layout may name ``rivals``: the other cards the classifier
-    weighed nearly as much as this one (``vision.reader.ranks.CONTESTED_SUIT_RATIO``).
+    weighed nearly as much as this one (``vision.reader.ranks.RIVAL_RATIO``).
     """
 
     card: str

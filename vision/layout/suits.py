@@ -99,7 +99,7 @@ def read_in(slot: Slot, card: str) -> Slot | None:
 
 def is_contested(slot: Slot) -> bool:
     """True when the slot is read plainly but the classifier weighed another suit of its
-    rank nearly as much (a rival, ``vision.reader.ranks.CONTESTED_SUIT_RATIO``)."""
+    rank nearly as much (a rival, ``vision.reader.ranks.RIVAL_RATIO``)."""
     rank = rank_of(slot.card)
     return not is_open(slot) and any(rank_of(r) == rank for d in slot.detections for r in d.rivals)
 
@@ -135,8 +135,8 @@ def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
 
 
 def _as_plain(det: CardDetection, card: str) -> CardDetection:
-    """An open reading whose suit the meld settled: from here on the card, as sure as its
-    rank (the memory keeps it as any other reading)."""
+    """An open or contested reading whose suit the meld settled: from here on the card, as
+    sure as its rank (the memory keeps it as any other reading)."""
     return replace(
         det,
         card=card,

@@ -24,11 +24,11 @@ from vision.types import rank_of
 # A suit given less than this share of the probability is not among a reading's options.
 OTHER_SUIT_FLOOR = 0.02
 # A plain reading keeps as *rivals* the other cards the classifier gave at least this
-# fraction of the card's own probability. Chosen for contested suits on
-# the still sets read through the model (docs/table-reading.md): of the held-out deck's
-# cards read in the wrong suit of the right rank, three in four give the true suit this
-# much, against one right reading in twenty-four.
-CONTESTED_SUIT_RATIO = 0.2
+# fraction of the card's own probability. Chosen on the still sets read through the model
+# (docs/table-reading.md, contested suits): of the held-out deck's cards read in the wrong
+# suit of the right rank, three in four give the true suit this much, against one right
+# reading in twenty-four.
+RIVAL_RATIO = 0.2
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class IndexReading:
     confidence: float  # detector score x the card's probability
     rank_confidence: float | None = None  # detector score x the rank's; set when suit-open
     other_suits: tuple[str, ...] = ()
-    rivals: tuple[str, ...] = ()  # a plain reading's near rivals (CONTESTED_SUIT_RATIO)
+    rivals: tuple[str, ...] = ()  # a plain reading's near rivals (RIVAL_RATIO)
 
 
 class RankTable:
@@ -87,9 +87,9 @@ class RankTable:
 
     def _rivals(self, probabilities: np.ndarray, best: int) -> tuple[str, ...]:
         """The other cards the classifier weighed nearly as much as the best one
-        (``CONTESTED_SUIT_RATIO``), likeliest first: a plain reading's options, for the
+        (``RIVAL_RATIO``), likeliest first: a plain reading's options, for the
         layout."""
-        floor = max(CONTESTED_SUIT_RATIO * float(probabilities[best]), OTHER_SUIT_FLOOR)
+        floor = max(RIVAL_RATIO * float(probabilities[best]), OTHER_SUIT_FLOOR)
         order = np.argsort(-probabilities)
         return tuple(
             self.labels[int(i)]
