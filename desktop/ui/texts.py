@@ -37,7 +37,7 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
         parts.append(t("legal"))
     if meld.get("points") is not None:
         parts.append(t("{points} pts").format(points=meld["points"]))
-    if meld.get("suit_from_run"):  # covered suits: the camera did not see them
+    if meld.get("suit_from_run"):  # covered or contested suits: the camera did not read them
         cards = " ".join(meld["suit_from_run"])
         parts.append(t("suit of {cards} read from the run").format(cards=cards))
     for card, other in meld.get("suit_disputed", ()):  # the frames read two suits
