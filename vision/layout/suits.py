@@ -116,8 +116,10 @@ def settle_contested(slot: Slot, suit: str | None) -> Slot:
 def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
     """The meld's slots, open ones settled in place, contested ones read in the run's
     suit where their reading allows it; open ones it cannot settle are dropped."""
-    if not any(d.suit_open or d.rivals for s in slots for d in s.detections):
-        return list(slots)  # the usual case, on every frame
+    # The usual case, on every frame: nothing open, no suit contested (a rival of another
+    # rank is no matter here).
+    if not any(is_contested(s) or any(d.suit_open for d in s.detections) for s in slots):
+        return list(slots)
     slots = [plain(s) for s in slots]
     suit = run_suit(slots)
     sure_ranks = {rank_of(s.card) for s in slots if not is_open(s)}
