@@ -61,15 +61,14 @@ class PlainUltralyticsReader:
         import torch
         from ultralytics import YOLO
 
-        from vision.train.classifier_net import IndexClassifier
+        from vision.train.classifier_net import load_classifier
 
         self._torch = torch
         self._detector = YOLO(str(models_dir / "index_detector.pt"))
-        self._classifier = IndexClassifier()
         checkpoint = torch.load(
             models_dir / "card_classifier.pt", map_location="cpu", weights_only=True
         )
-        self._classifier.load_state_dict(checkpoint["state_dict"])
+        self._classifier = load_classifier(checkpoint["state_dict"])
         self._classifier.eval()
         self._imgsz = imgsz
         self._min_score = min_score

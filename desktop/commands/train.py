@@ -66,6 +66,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=3e-3,
         help="peak learning rate of the classifier's one-cycle schedule",
     )
+    parser.add_argument(
+        "--classifier-widen",
+        type=int,
+        default=1,
+        help="start the classifier from the saved one with this many times its channels, "
+        "computing the same readings (default 1: as saved)",
+    )
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
@@ -111,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             classifier_samples=args.classifier_samples,
             reuse_crops=args.reuse_crops,
             classifier_lr=args.classifier_lr,
+            classifier_widen=args.classifier_widen,
         )
     )
     return 0

@@ -12,7 +12,7 @@ import torch
 from torch import nn
 
 from vision.reader.labels import CLASSIFIER_LABELS
-from vision.train.classifier_net import IndexClassifier
+from vision.train.classifier_net import IndexClassifier, load_classifier, widened
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,7 @@ def train_classifier(
     lr: float = 3e-3,
     threads: int | None = None,
     samples_per_epoch: int | None = None,
+    widen_factor: int = 1,
 ) -> ClassifierRun:
     torch.manual_seed(seed)
     if threads:
@@ -143,8 +144,11 @@ def train_classifier(
     model = IndexClassifier()
     if resume and weights_path.exists():
         checkpoint = torch.load(weights_path, map_location="cpu", weights_only=True)
-        model.load_state_dict(checkpoint["state_dict"])
+        model = load_classifier(checkpoint["state_dict"])
         print(f"resumed from {weights_path}")
+    if widen_factor > 1:
+        model = widened(model, widen_factor, seed=seed)
+        print(f"widened {widen_factor}x to {sum(p.numel() for p in model.parameters())} parameters")
     optimizer = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     per_epoch = min(samples_per_epoch or len(train_x), len(train_x))
     steps = epochs * ((per_epoch + batch_size - 1) // batch_size)
@@ -187,9 +191,8 @@ def _save(model: nn.Module, weights_path: Path, meta: dict[str, float]) -> None:
 
 def export_classifier_onnx(weights_path: Path, onnx_path: Path) -> Path:
     """Export with a dynamic batch so one call classifies every crop of a frame."""
-    model = IndexClassifier()
     checkpoint = torch.load(weights_path, map_location="cpu", weights_only=True)
-    model.load_state_dict(checkpoint["state_dict"])
+    model = load_classifier(checkpoint["state_dict"])
     model.eval()
     dummy = torch.zeros(2, 3, model.input_side_px, model.input_side_px)
     torch.onnx.export(

@@ -50,3 +50,49 @@ class IndexClassifier(nn.Module):
         x = (crops - 127.5) / 64.0
         x = self.features(x).flatten(1)
         return self.head(self.dropout(x))
+
+
+def width_of(state_dict: dict[str, torch.Tensor]) -> int:
+    """The ``width`` a saved IndexClassifier was built with (its first convolution's outputs)."""
+    return int(state_dict["features.0.0.weight"].shape[0])
+
+
+def load_classifier(state_dict: dict[str, torch.Tensor]) -> IndexClassifier:
+    """An IndexClassifier of whatever width the weights were saved at."""
+    model = IndexClassifier(width=width_of(state_dict))
+    model.load_state_dict(state_dict)
+    return model
+
+
+def _conv_bn_pairs(model: IndexClassifier) -> list[tuple[nn.Conv2d, nn.BatchNorm2d]]:
+    layers = [m for m in model.features.modules() if isinstance(m, nn.Conv2d | nn.BatchNorm2d)]
+    return [(layers[i], layers[i + 1]) for i in range(0, len(layers), 2)]  # type: ignore[misc]
+
+
+def widened(
+    model: IndexClassifier, factor: int, noise: float = 0.01, seed: int = 0
+) -> IndexClassifier:
+    """The same classifier with ``factor`` times the channels, computing the same function.
+
+    Each channel is copied ``factor`` times and the next layer's weights on the copies are
+    divided by ``factor`` (function-preserving widening, as in Net2Net), so training a wider
+    network starts from what the shipped one already reads instead of from nothing. A little
+    noise on the copies lets them drift apart as training goes on.
+    """
+    generator = torch.Generator().manual_seed(seed)
+    wide = IndexClassifier(model.head.out_features, width=width_of(model.state_dict()) * factor)
+    with torch.no_grad():
+        previous_copies = 1
+        for (old_conv, old_bn), (new_conv, new_bn) in zip(
+            _conv_bn_pairs(model), _conv_bn_pairs(wide), strict=True
+        ):
+            weight = old_conv.weight.repeat_interleave(factor, dim=0)
+            weight = weight.repeat_interleave(previous_copies, dim=1) / previous_copies
+            jitter = torch.randn(weight.shape, generator=generator) * noise * weight.std()
+            new_conv.weight.copy_(weight + jitter)
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                getattr(new_bn, name).copy_(getattr(old_bn, name).repeat_interleave(factor))
+            previous_copies = factor
+        wide.head.weight.copy_(model.head.weight.repeat_interleave(factor, dim=1) / factor)
+        wide.head.bias.copy_(model.head.bias)
+    return wide

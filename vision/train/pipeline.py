@@ -41,6 +41,7 @@ class TrainPlan:
     classifier_samples: int | None = None
     classifier_lr: float = 3e-3
     reuse_crops: bool = False
+    classifier_widen: int = 1
 
 
 def run_plan(plan: TrainPlan) -> None:
@@ -86,6 +87,7 @@ def run_plan(plan: TrainPlan) -> None:
             resume=not plan.fresh,
             samples_per_epoch=plan.classifier_samples,
             lr=plan.classifier_lr,
+            widen_factor=plan.classifier_widen,
         )
         log["classifier"] = run.__dict__
         log["classifier_seconds"] = round(time.monotonic() - started)
