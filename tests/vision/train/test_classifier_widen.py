@@ -56,3 +56,33 @@ def test_weights_load_at_the_width_they_were_saved_at():
     assert width_of(loaded.state_dict()) == 16
     with torch.no_grad():
         torch.testing.assert_close(loaded(crops()), wide.eval()(crops()))
+
+
+# The classifier is exported with torch's TorchScript exporter (dynamo=False), which torch
+# now warns about.
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_training_widens_the_saved_classifier_and_export_keeps_its_width(tmp_path):
+    import numpy as np
+
+    from vision.reader.labels import CLASSIFIER_LABELS
+    from vision.train.classifier import export_classifier_onnx, train_classifier
+
+    rng = np.random.default_rng(0)
+    for name in ("train", "val"):
+        np.savez(
+            tmp_path / f"{name}.npz",
+            crops=rng.integers(0, 256, (64, 40, 40, 3), dtype=np.uint8),
+            labels=rng.integers(0, len(CLASSIFIER_LABELS), 64),
+        )
+    weights = tmp_path / "card_classifier.pt"
+    torch.save({"state_dict": IndexClassifier(width=8).state_dict()}, weights)
+    train_classifier(
+        tmp_path / "train.npz", tmp_path / "val.npz", weights, epochs=1, widen_factor=2
+    )
+    saved = torch.load(weights, weights_only=True)["state_dict"]
+    assert width_of(saved) == 16
+    onnx_path = export_classifier_onnx(weights, tmp_path / "card_classifier.onnx")
+    ort = pytest.importorskip("onnxruntime")
+    session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    logits = session.run(None, {"crops": np.zeros((3, 3, 40, 40), np.float32)})[0]
+    assert logits.shape == (3, len(CLASSIFIER_LABELS))
