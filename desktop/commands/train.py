@@ -90,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         print(f"arbitro train: unknown stage {unknown[0]!r}", file=sys.stderr)
         return 2
+    if args.classifier_widen < 1:
+        print("arbitro train: --classifier-widen must be 1 or more", file=sys.stderr)
+        return 2
     for folder in [*args.data, *args.val]:
         if not (folder / "images").is_dir():
             print(f"arbitro train: {folder} has no images/ folder", file=sys.stderr)

@@ -65,8 +65,10 @@ def load_classifier(state_dict: dict[str, torch.Tensor]) -> IndexClassifier:
 
 
 def _conv_bn_pairs(model: IndexClassifier) -> list[tuple[nn.Conv2d, nn.BatchNorm2d]]:
-    layers = [m for m in model.features.modules() if isinstance(m, nn.Conv2d | nn.BatchNorm2d)]
-    return [(layers[i], layers[i + 1]) for i in range(0, len(layers), 2)]  # type: ignore[misc]
+    """Each convolution with the batch norm that follows it, in the order they run."""
+    convs = [m for m in model.features.modules() if isinstance(m, nn.Conv2d)]
+    norms = [m for m in model.features.modules() if isinstance(m, nn.BatchNorm2d)]
+    return list(zip(convs, norms, strict=True))
 
 
 def widened(
