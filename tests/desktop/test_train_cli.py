@@ -5,33 +5,9 @@ import pytest
 pytest.importorskip("torch")
 
 
-def test_the_train_command_passes_the_widening_to_the_plan(tmp_path, monkeypatch):
-    from desktop import cli
-    from vision.train import pipeline
-
-    for folder in ("train", "val"):
-        (tmp_path / folder / "images").mkdir(parents=True)
-    plans = []
-    monkeypatch.setattr(pipeline, "run_plan", plans.append)
-    code = cli.main(
-        [
-            "train",
-            "--data",
-            str(tmp_path / "train"),
-            "--val",
-            str(tmp_path / "val"),
-            "--stages",
-            "classifier",
-            "--classifier-widen",
-            "2",
-        ]
-    )
-    assert code == 0
-    assert [plan.classifier_widen for plan in plans] == [2]
-
-
-def test_the_train_command_refuses_a_widening_under_one(tmp_path, monkeypatch, capsys):
-    from desktop import cli
+@pytest.fixture
+def train_args(tmp_path, monkeypatch):
+    """The command's required folders, and the plans it hands on (none is run)."""
     from vision.train import pipeline
 
     for folder in ("train", "val"):
@@ -39,6 +15,22 @@ def test_the_train_command_refuses_a_widening_under_one(tmp_path, monkeypatch, c
     plans = []
     monkeypatch.setattr(pipeline, "run_plan", plans.append)
     args = ["train", "--data", str(tmp_path / "train"), "--val", str(tmp_path / "val")]
+    return args, plans
+
+
+def test_the_train_command_passes_the_widening_to_the_plan(train_args):
+    from desktop import cli
+
+    args, plans = train_args
+    code = cli.main([*args, "--stages", "classifier", "--classifier-widen", "2"])
+    assert code == 0
+    assert [plan.classifier_widen for plan in plans] == [2]
+
+
+def test_the_train_command_refuses_a_widening_under_one(train_args, capsys):
+    from desktop import cli
+
+    args, plans = train_args
     assert cli.main([*args, "--classifier-widen", "0"]) == 2
     assert plans == []
     assert "--classifier-widen" in capsys.readouterr().err

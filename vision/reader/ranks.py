@@ -90,9 +90,10 @@ class RankTable:
         (``RIVAL_RATIO``), likeliest first: a plain reading's options, for the
         layout."""
         floor = max(RIVAL_RATIO * float(probabilities[best]), OTHER_SUIT_FLOOR)
-        order = np.argsort(-probabilities)
+        # Only the few cards over the floor are sorted: this runs for every index of every
+        # frame the memory reads.
+        near = np.flatnonzero(probabilities >= floor)
+        near = near[np.argsort(-probabilities[near], kind="stable")]
         return tuple(
-            self.labels[int(i)]
-            for i in order
-            if i != best and probabilities[i] >= floor and self.labels[int(i)] != NOT_AN_INDEX
+            self.labels[int(i)] for i in near if i != best and self.labels[int(i)] != NOT_AN_INDEX
         )

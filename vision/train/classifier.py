@@ -141,11 +141,12 @@ def train_classifier(
     generator = torch.Generator().manual_seed(seed)
     train_x, train_y = _load(train_npz)
     val_x, val_y = _load(val_npz)
-    model = IndexClassifier()
     if resume and weights_path.exists():
         checkpoint = torch.load(weights_path, map_location="cpu", weights_only=True)
         model = load_classifier(checkpoint["state_dict"])
         print(f"resumed from {weights_path}")
+    else:
+        model = IndexClassifier()
     if widen_factor > 1:
         model = widened(model, widen_factor, seed=seed)
         print(f"widened {widen_factor}x to {sum(p.numel() for p in model.parameters())} parameters")
