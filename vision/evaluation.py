@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from vision.types import BoxXYXY, CardDetection, rank_of
+
+# Resamples for the intervals: enough that a second seed moves their ends by well under
+# the third decimal reported.
+BOOTSTRAP_RESAMPLES = 2000
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,16 @@ class TruthCard:
         return bool(self.regions_xyxy)
 
 
+@dataclass(frozen=True)
+class ImageCounts:
+    """One image's share of a tally: what the intervals resample."""
+
+    cards: int
+    found: int
+    predictions: int
+    misreads: int
+
+
 @dataclass
 class Tally:
     images: int = 0
@@ -38,6 +54,7 @@ class Tally:
     misreads: int = 0
     false_alarms: int = 0
     confusions: dict[str, int] = field(default_factory=dict)
+    per_image: list[ImageCounts] = field(default_factory=list)
 
     @property
     def recall(self) -> float:
@@ -50,6 +67,14 @@ class Tally:
     @property
     def misread_rate(self) -> float:
         return self.misreads / self.predictions if self.predictions else 0.0
+
+    def recall_interval(self) -> tuple[float, float] | None:
+        """95% interval of the recall, the images resampled (``image_bootstrap``)."""
+        return image_bootstrap(self.per_image, "found", "cards")
+
+    def misread_interval(self) -> tuple[float, float] | None:
+        """95% interval of the misread rate, the images resampled."""
+        return image_bootstrap(self.per_image, "misreads", "predictions")
 
     def as_dict(self) -> dict[str, object]:
         top = sorted(self.confusions.items(), key=lambda kv: -kv[1])[:10]
@@ -64,8 +89,39 @@ class Tally:
             "recall": round(self.recall, 4),
             "precision": round(self.precision, 4),
             "misread_rate": round(self.misread_rate, 4),
+            "recall_ci95": _rounded(self.recall_interval()),
+            "misread_rate_ci95": _rounded(self.misread_interval()),
             "top_confusions": dict(top),
         }
+
+
+def image_bootstrap(
+    per_image: Sequence[ImageCounts],
+    numerator: str,
+    denominator: str,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = 0,
+) -> tuple[float, float] | None:
+    """The 2.5th and 97.5th percentiles of sum(numerator) / sum(denominator) over sets of
+    images drawn with replacement from ``per_image``; None with no images or nothing to
+    divide by.
+
+    Images, not cards, are drawn: the cards of one photograph share its light, its deck and
+    its angle, so they are not independent, and counting them as such would give a
+    narrower interval than the set supports."""
+    tops = np.array([getattr(c, numerator) for c in per_image], dtype=np.float64)
+    bottoms = np.array([getattr(c, denominator) for c in per_image], dtype=np.float64)
+    if not len(per_image) or bottoms.sum() == 0:
+        return None
+    draws = np.random.default_rng(seed).integers(0, len(per_image), (resamples, len(per_image)))
+    picked = bottoms[draws].sum(axis=1)
+    ratios = tops[draws].sum(axis=1)[picked > 0] / picked[picked > 0]
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return float(low), float(high)
+
+
+def _rounded(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [round(interval[0], 4), round(interval[1], 4)]
 
 
 def _inside(point: tuple[float, float], box: BoxXYXY) -> bool:
@@ -88,10 +144,8 @@ def score_image(
     agree: Callable[[str, str], bool] = same_card,
 ) -> None:
     truth = list(truth)
-    tally.images += 1
-    tally.cards += sum(t.required for t in truth)
-    tally.predictions += len(predictions)
     found = [False] * len(truth)
+    misreads = 0
     for prediction in predictions:
         centre = prediction.center_xy
         landed = [
@@ -105,9 +159,15 @@ def score_image(
             for i in matching:
                 found[i] = found[i] or any(_inside(centre, r) for r in truth[i].regions_xyxy)
         elif landed:
-            tally.misreads += 1
+            misreads += 1
             key = f"{truth[landed[0]].card}->{prediction.card}"
             tally.confusions[key] = tally.confusions.get(key, 0) + 1
         else:
             tally.false_alarms += 1
-    tally.found += sum(found)
+    counts = ImageCounts(sum(t.required for t in truth), sum(found), len(predictions), misreads)
+    tally.images += 1
+    tally.cards += counts.cards
+    tally.found += counts.found
+    tally.predictions += counts.predictions
+    tally.misreads += counts.misreads
+    tally.per_image.append(counts)

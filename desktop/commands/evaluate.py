@@ -101,9 +101,18 @@ def run(args: argparse.Namespace) -> int:
             for threshold, t in tallies.items():
                 at = f" at confidence >= {threshold:g}" if args.sweep else ""
                 print(
-                    f"{name}{at}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}, "
-                    f"precision {t.precision:.3f}, misreads {t.misread_rate:.3%} of predictions"
+                    f"{name}{at}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}"
+                    f"{_span(t.recall_interval(), '.3f')}, precision {t.precision:.3f}, "
+                    f"misreads {t.misread_rate:.3%}{_span(t.misread_interval(), '.2%')} "
+                    "of predictions"
                 )
     if args.json:
         print(json.dumps(report))
     return 0
+
+
+def _span(interval: tuple[float, float] | None, spec: str) -> str:
+    """' (95%: a-b)', the images resampled; nothing when there is no interval."""
+    if interval is None:
+        return ""
+    return f" (95%: {format(interval[0], spec)}-{format(interval[1], spec)})"

@@ -48,6 +48,16 @@ def test_evaluate_reports_card_level_figures(heldout, capsys):
     for key in ("recall", "precision", "misread_rate"):
         assert 0.0 <= figures[key] <= 1.0
     assert figures["hits"] + figures["misreads"] + figures["false_alarms"] == figures["predictions"]
+    low, high = figures["recall_ci95"]  # the two images resampled
+    assert low <= figures["recall"] <= high
+
+
+def test_the_text_report_gives_each_figure_its_interval(heldout, capsys):
+    capsys.readouterr()
+    assert main(["evaluate", "--synth", str(heldout), "--real"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith("synth:heldout: 2 images")
+    assert line.count("(95%: ") == 2, line
 
 
 def test_evaluate_without_anything_to_measure_exits_2(capsys):

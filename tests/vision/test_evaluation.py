@@ -2,7 +2,7 @@
 
 import pytest
 
-from vision.evaluation import Tally, TruthCard, same_rank, score_image
+from vision.evaluation import ImageCounts, Tally, TruthCard, image_bootstrap, same_rank, score_image
 from vision.types import CardDetection
 
 
@@ -113,3 +113,45 @@ def test_a_rendered_truth_gives_partial_regions_from_half_visible_indices():
         ("7D", ((0.0, 0.0, 10.0, 20.0),), ((100.0, 0.0, 110.0, 20.0),)),
         ("6D", (), ((50.0, 0.0, 60.0, 20.0),)),
     ]
+
+
+def test_an_interval_collapses_when_every_image_reads_alike():
+    # Each image: 3 of 4 cards found. However the images are drawn, the recall is 0.75.
+    tally = Tally(per_image=[ImageCounts(4, 3, 5, 1)] * 30)
+    assert tally.recall_interval() == pytest.approx((0.75, 0.75))
+    assert tally.misread_interval() == pytest.approx((0.2, 0.2))
+
+
+def test_an_interval_holds_the_figure_and_narrows_with_more_images():
+    mixed = [ImageCounts(10, found, 10, 0) for found in (10, 9, 7, 10, 8, 6, 10, 9)]
+    few = Tally(per_image=mixed)
+    many = Tally(per_image=mixed * 12)
+    low, high = few.recall_interval()
+    assert low < 69 / 80 < high
+    many_low, many_high = many.recall_interval()
+    assert many_high - many_low < (high - low) / 2
+    assert few.recall_interval() == few.recall_interval()  # seeded: the same each time
+
+
+def test_images_not_cards_are_resampled():
+    # All 50 cards of one image found, none of the 50 of another: the set's recall of 0.5
+    # rests on two images, so its interval spans almost everything. Taken as 100 independent
+    # cards it would be about 0.4-0.6.
+    low, high = image_bootstrap(
+        [ImageCounts(50, 50, 0, 0), ImageCounts(50, 0, 0, 0)], "found", "cards"
+    )
+    assert low == 0.0 and high == 1.0
+
+
+def test_no_images_or_nothing_to_divide_by_gives_no_interval():
+    assert Tally().recall_interval() is None
+    assert Tally(per_image=[ImageCounts(3, 2, 0, 0)]).misread_interval() is None
+
+
+def test_scoring_keeps_each_images_counts():
+    tally = Tally()
+    score_image(tally, [det("QH", 10, 10), det("QD", 210, 10)], TRUTH)
+    score_image(tally, [], TRUTH)
+    assert tally.per_image == [ImageCounts(2, 1, 2, 1), ImageCounts(2, 0, 0, 0)]
+    assert (tally.cards, tally.found, tally.predictions, tally.misreads) == (4, 1, 2, 1)
+    assert tally.as_dict()["recall_ci95"] == [0.0, 0.5]
