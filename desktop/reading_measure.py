@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vision.evaluation import interval_text
 from vision.layout import build_layout
 from vision.layout.geometry import convex_hull
 from vision.layout.types import PointXY, TableLayout
@@ -172,6 +173,15 @@ class Tally:
     # end to end with it (``desktop.table_reading.read_table``).
     readable_referee_exact: int = 0
     misses: list[str] = field(default_factory=list)
+    # Per still: (readable melds, of them exact as the referee reads them), for the interval.
+    per_image: list[tuple[int, int]] = field(default_factory=list)
+
+    def referee_interval(self) -> tuple[float, float] | None:
+        """95% interval of the readable melds exact as the referee reads them, the stills
+        resampled (a still's melds share its camera and deck)."""
+        from vision.evaluation import resampled_interval
+
+        return resampled_interval([e for _, e in self.per_image], [r for r, _ in self.per_image])
 
     def line(self) -> str:
         def pct(a: int, b: int) -> str:
@@ -183,7 +193,8 @@ class Tally:
             f"readable melds exact {self.readable_exact}/{self.readable} "
             f"({pct(self.readable_exact, self.readable)}); as the referee reads them "
             f"{self.readable_referee_exact}/{self.readable} "
-            f"({pct(self.readable_referee_exact, self.readable)}); extra melds {self.extra}; "
+            f"({pct(self.readable_referee_exact, self.readable)}"
+            f"{interval_text(self.referee_interval(), inside=True)}); extra melds {self.extra}; "
             f"images with every meld exact {pct(self.images_all_exact, self.images)}; "
             f"table scored exactly {pct(self.scored_exact, self.images)}; "
             f"readable tables scored exactly {self.readable_tables_scored}/"
@@ -196,6 +207,7 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
     refereed = read_melds(layout)
     ok_all = True
     table_readable = True
+    readable_before, referee_before = tally.readable, tally.readable_referee_exact
     for zone in ("A", "B"):
         read = [list(m.cards) for m in layout.zone(zone).melds]
         used: set[int] = set()
@@ -223,6 +235,9 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
         ok_all = ok_all and extra == 0
     tally.images += 1
     tally.images_all_exact += ok_all
+    tally.per_image.append(
+        (tally.readable - readable_before, tally.readable_referee_exact - referee_before)
+    )
     want = _table_score(truth_melds(truth))
     scored = want is not None and want == _table_score(refereed)
     tally.scored_exact += scored

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop.reading_measure import meld_matches, pair_by_shared_cards, zones_from_truth
+from vision.evaluation import interval_text, resampled_interval
 from vision.types import CARD_LABELS, BoxXYXY, CardDetection
 
 TEAM_ZONES = ("A", "B")
@@ -52,6 +53,12 @@ class ClipTally:
     clips_all_exact: int = 0
     cards_wrong: int = 0  # see ``cards_wrong``: how far the melds not exact are from it
     by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
+    per_clip: list[tuple[int, int]] = field(default_factory=list)  # (melds, exact at the end)
+
+    def exact_interval(self) -> tuple[float, float] | None:
+        """95% interval of the melds exact at the end, the clips resampled (a clip's melds
+        share its camera, deck and hands)."""
+        return resampled_interval([e for _, e in self.per_clip], [m for m, _ in self.per_clip])
 
     def line(self) -> str:
         def pct(part: int, whole: int) -> str:
@@ -59,7 +66,8 @@ class ClipTally:
 
         return (
             f"clips {self.clips}; melds exact at the end {self.exact}/{self.melds} "
-            f"({pct(self.exact, self.melds)}); melds laid {self.laid_right}/{self.melds} "
+            f"({pct(self.exact, self.melds)}{interval_text(self.exact_interval(), inside=True)}); "
+            f"melds laid {self.laid_right}/{self.melds} "
             f"({pct(self.laid_right, self.melds)}), laid beyond the hand's {self.spurious_laid}; "
             f"clips with every meld exact {self.clips_all_exact}/{self.clips}; "
             f"cards wrong {self.cards_wrong}"
@@ -128,6 +136,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
     counts the clip's ``meld_laid`` events per zone."""
     tally.clips += 1
     all_exact = True
+    melds_before, exact_before = tally.melds, tally.exact
     cards_by_uid = {card["uid"]: card for card in truth.get("cards", [])}
     for zone in TEAM_ZONES:
         truth_melds = [m for m in truth["melds"] if m["zone"] == zone]
@@ -151,6 +160,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
         tally.laid_right += min(laid[zone], len(truth_melds))
         tally.spurious_laid += max(laid[zone] - len(truth_melds), 0)
     tally.clips_all_exact += all_exact
+    tally.per_clip.append((tally.melds - melds_before, tally.exact - exact_before))
 
 
 def exact_readings(label_lines: Sequence[str], size_wh: tuple[int, int]) -> tuple[

@@ -102,22 +102,48 @@ def image_bootstrap(
     resamples: int = BOOTSTRAP_RESAMPLES,
     seed: int = 0,
 ) -> tuple[float, float] | None:
-    """The 2.5th and 97.5th percentiles of sum(numerator) / sum(denominator) over sets of
-    images drawn with replacement from ``per_image``; None with no images or nothing to
-    divide by.
+    """``resampled_interval`` of one of a tally's rates: images, not cards, are drawn. The
+    cards of one photograph share its light, its deck and its angle, so they are not
+    independent, and counting them as such would give a narrower interval than the set
+    supports."""
+    return resampled_interval(
+        [getattr(c, numerator) for c in per_image],
+        [getattr(c, denominator) for c in per_image],
+        resamples,
+        seed,
+    )
 
-    Images, not cards, are drawn: the cards of one photograph share its light, its deck and
-    its angle, so they are not independent, and counting them as such would give a
-    narrower interval than the set supports."""
-    tops = np.array([getattr(c, numerator) for c in per_image], dtype=np.float64)
-    bottoms = np.array([getattr(c, denominator) for c in per_image], dtype=np.float64)
-    if not len(per_image) or bottoms.sum() == 0:
+
+def resampled_interval(
+    parts: Sequence[int],
+    wholes: Sequence[int],
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = 0,
+) -> tuple[float, float] | None:
+    """95% interval of sum(parts) / sum(wholes) when the units (images, clips) are drawn
+    with replacement: the 2.5th and 97.5th percentiles over ``resamples`` draws (a fixed
+    ``seed``, so a report reads the same twice). None with no units or nothing to divide
+    by."""
+    tops = np.asarray(parts, dtype=np.float64)
+    bottoms = np.asarray(wholes, dtype=np.float64)
+    if not len(bottoms) or bottoms.sum() == 0:
         return None
-    draws = np.random.default_rng(seed).integers(0, len(per_image), (resamples, len(per_image)))
+    draws = np.random.default_rng(seed).integers(0, len(bottoms), (resamples, len(bottoms)))
     picked = bottoms[draws].sum(axis=1)
     ratios = tops[draws].sum(axis=1)[picked > 0] / picked[picked > 0]
     low, high = np.percentile(ratios, [2.5, 97.5])
     return float(low), float(high)
+
+
+def interval_text(
+    interval: tuple[float, float] | None, spec: str = ".1%", inside: bool = False
+) -> str:
+    """' (95%: a-b)' for a report line, or '; 95%: a-b' ``inside`` a bracket the line
+    already opened; nothing when there is no interval."""
+    if interval is None:
+        return ""
+    text = f"95%: {format(interval[0], spec)}-{format(interval[1], spec)}"
+    return f"; {text}" if inside else f" ({text})"
 
 
 def _rounded(interval: tuple[float, float] | None) -> list[float] | None:

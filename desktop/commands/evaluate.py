@@ -63,7 +63,7 @@ def _thresholds(text: str) -> tuple[float, ...]:
 def run(args: argparse.Namespace) -> int:
     from vision.detector import ModelMissingError, load_reader
     from vision.eval_sets import real_set, rendered_set
-    from vision.evaluation import Tally, same_card, same_rank, score_image
+    from vision.evaluation import Tally, interval_text, same_card, same_rank, score_image
     from vision.images import read_image_bgr
 
     try:
@@ -102,17 +102,10 @@ def run(args: argparse.Namespace) -> int:
                 at = f" at confidence >= {threshold:g}" if args.sweep else ""
                 print(
                     f"{name}{at}: {t.images} images, {t.cards} cards: recall {t.recall:.3f}"
-                    f"{_span(t.recall_interval(), '.3f')}, precision {t.precision:.3f}, "
-                    f"misreads {t.misread_rate:.3%}{_span(t.misread_interval(), '.2%')} "
+                    f"{interval_text(t.recall_interval(), '.3f')}, precision {t.precision:.3f}, "
+                    f"misreads {t.misread_rate:.3%}{interval_text(t.misread_interval(), '.2%')} "
                     "of predictions"
                 )
     if args.json:
         print(json.dumps(report))
     return 0
-
-
-def _span(interval: tuple[float, float] | None, spec: str) -> str:
-    """' (95%: a-b)', the images resampled; nothing when there is no interval."""
-    if interval is None:
-        return ""
-    return f" (95%: {format(interval[0], spec)}-{format(interval[1], spec)})"

@@ -76,3 +76,30 @@ def test_melds_are_also_counted_as_the_referee_reads_them() -> None:
     score_image(truth, layout, tally, "still")
     assert (tally.readable, tally.readable_exact, tally.readable_referee_exact) == (1, 0, 1)
     assert "as the referee reads them 1/1" in tally.line()
+
+
+def test_the_referee_figure_has_an_interval_over_whole_stills() -> None:
+    tally = Tally(per_image=[(4, 4), (2, 0), (3, 3), (5, 1)])
+    low, high = tally.referee_interval()
+    assert low < 8 / 14 < high
+    assert Tally().referee_interval() is None
+
+
+def test_each_still_adds_its_readable_melds_and_those_the_referee_reads_exactly() -> None:
+    from tests.vision.layout.fans import fan
+
+    run = ["5H", "6H", "7H", "8H"]
+    truth = {
+        "cards": [
+            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
+            for k, card in enumerate(run)
+        ],
+        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
+    }
+    read_right = build_layout(fan(run, 100, 500), (1280, 720), default_zones((1280, 720)))
+    read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), default_zones((1280, 720)))
+    tally = Tally()
+    score_image(truth, read_right, tally, "right")
+    score_image(truth, read_short, tally, "short")
+    assert tally.per_image == [(1, 1), (1, 0)]
+    assert "as the referee reads them 1/2 (50.0%; 95%: " in tally.line()

@@ -38,7 +38,17 @@ def test_a_meld_laid_twice_and_a_clip_read_exactly():
     score_clip(tally, TRUTH, read, Counter({"A": 3, "B": 1}))
     assert (tally.exact, tally.clips_all_exact) == (3, 1)
     assert (tally.laid_right, tally.spurious_laid) == (3, 1)
-    assert "melds exact at the end 3/3 (100.0%)" in tally.line()
+    assert "melds exact at the end 3/3 (100.0%; 95%: 100.0%-100.0%)" in tally.line()
+
+
+def test_the_interval_of_melds_exact_resamples_whole_clips():
+    tally = ClipTally()
+    exact = {"A": [["3H", "4H", "5H"], ["KD", "KS", "KC"]], "B": [["9C", "10C", "JC", "QC"]]}
+    for read in (exact, {}, exact, {}):  # two clips read whole, two not at all
+        score_clip(tally, TRUTH, read, Counter())
+    assert tally.per_clip == [(3, 3), (3, 0), (3, 3), (3, 0)]
+    low, high = tally.exact_interval()
+    assert low < 0.5 < high and (low, high) == tally.exact_interval()
 
 
 def test_rendered_labels_become_readings_in_frame_pixels_and_backs_apart():
