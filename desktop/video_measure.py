@@ -25,7 +25,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,22 @@ HOLD_S = 2.0
 COVER_CLASSES = ((0.85, "whole"), (0.7, "70-85%"), (0.0, "under 70%"))
 
 
+@dataclass(frozen=True)
+class ClipCounts:
+    """One clip's share of a tally: what the intervals resample and two readers compare."""
+
+    seed: int
+    melds: int
+    exact: int
+    laid_beyond: int
+    cards_wrong: int
+
+    @property
+    def exact_less_beyond(self) -> int:
+        """The figure the model's rules choose by: a meld laid beyond the hand's costs one."""
+        return self.exact - self.laid_beyond
+
+
 @dataclass
 class ClipTally:
     clips: int = 0
@@ -53,12 +69,14 @@ class ClipTally:
     clips_all_exact: int = 0
     cards_wrong: int = 0  # see ``cards_wrong``: how far the melds not exact are from it
     by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
-    per_clip: list[tuple[int, int]] = field(default_factory=list)  # (melds, exact at the end)
+    per_clip: list[ClipCounts] = field(default_factory=list)
 
     def exact_interval(self) -> tuple[float, float] | None:
         """95% interval of the melds exact at the end, the clips resampled (a clip's melds
         share its camera, deck and hands)."""
-        return resampled_interval([e for _, e in self.per_clip], [m for m, _ in self.per_clip])
+        return resampled_interval(
+            [c.exact for c in self.per_clip], [c.melds for c in self.per_clip]
+        )
 
     def line(self) -> str:
         def pct(part: int, whole: int) -> str:
@@ -131,12 +149,12 @@ def cards_wrong(truth_melds: Sequence[Sequence[str]], read_melds: Sequence[Seque
 
 
 def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[list[str]]],
-               laid: Counter[str]) -> None:  # fmt: skip
+               laid: Counter[str], seed: int = 0) -> None:  # fmt: skip
     """Add one clip: ``read`` maps a team zone to its melds' cards at the end, ``laid``
     counts the clip's ``meld_laid`` events per zone."""
     tally.clips += 1
     all_exact = True
-    melds_before, exact_before = tally.melds, tally.exact
+    before = (tally.melds, tally.exact, tally.spurious_laid, tally.cards_wrong)
     cards_by_uid = {card["uid"]: card for card in truth.get("cards", [])}
     for zone in TEAM_ZONES:
         truth_melds = [m for m in truth["melds"] if m["zone"] == zone]
@@ -160,7 +178,13 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
         tally.laid_right += min(laid[zone], len(truth_melds))
         tally.spurious_laid += max(laid[zone] - len(truth_melds), 0)
     tally.clips_all_exact += all_exact
-    tally.per_clip.append((tally.melds - melds_before, tally.exact - exact_before))
+    after = (tally.melds, tally.exact, tally.spurious_laid, tally.cards_wrong)
+    tally.per_clip.append(ClipCounts(seed, *(a - b for a, b in zip(after, before, strict=True))))
+
+
+def per_clip_json(tally: ClipTally) -> str:
+    """Each clip's counts, one object per clip, for ``benchmarks/paired_clips.py``."""
+    return json.dumps({"clips": [asdict(c) for c in tally.per_clip]})
 
 
 def exact_readings(label_lines: Sequence[str], size_wh: tuple[int, int]) -> tuple[
@@ -246,6 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
     p.add_argument("--show-misses", action="store_true")
+    p.add_argument(
+        "--per-clip", type=Path, default=None, help="write each clip's counts here (JSON)"
+    )
     args = p.parse_args(argv)
     from desktop.clip_events import EventTally, score_events
     from engine import get_preset
@@ -266,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
             truth, read, events = read_clip(reader, video)
             before = tally.exact
-            score_clip(tally, truth, read, laid_per_zone(events))
+            score_clip(tally, truth, read, laid_per_zone(events), seed)
             score_events(event_tally, truth, events, rules)
             if args.show_misses and tally.exact - before < sum(
                 m["zone"] in TEAM_ZONES for m in truth["melds"]
@@ -276,6 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(tally.line())
     print(tally.cover_line())
     print(event_tally.line())
+    if args.per_clip:
+        args.per_clip.write_text(per_clip_json(tally) + "\n")
     return 0
 
 

@@ -2,9 +2,10 @@
 hand (cards and order; a run may be read either way, a set in any order) and one
 ``meld_laid`` event per meld, with any extra meld laid counted against the reading."""
 
+import json
 from collections import Counter
 
-from desktop.video_measure import ClipTally, score_clip
+from desktop.video_measure import ClipTally, per_clip_json, score_clip
 
 TRUTH = {
     "melds": [
@@ -44,11 +45,19 @@ def test_a_meld_laid_twice_and_a_clip_read_exactly():
 def test_the_interval_of_melds_exact_resamples_whole_clips():
     tally = ClipTally()
     exact = {"A": [["3H", "4H", "5H"], ["KD", "KS", "KC"]], "B": [["9C", "10C", "JC", "QC"]]}
-    for read in (exact, {}, exact, {}):  # two clips read whole, two not at all
-        score_clip(tally, TRUTH, read, Counter())
-    assert tally.per_clip == [(3, 3), (3, 0), (3, 3), (3, 0)]
+    for seed, read in enumerate((exact, {}, exact, {})):  # two clips read whole, two not at all
+        score_clip(tally, TRUTH, read, Counter({"A": 3} if read else {}), seed)
+    assert [(c.seed, c.melds, c.exact, c.laid_beyond) for c in tally.per_clip] == [
+        (0, 3, 3, 1),
+        (1, 3, 0, 0),
+        (2, 3, 3, 1),
+        (3, 3, 0, 0),
+    ]
+    assert [c.exact_less_beyond for c in tally.per_clip] == [2, 0, 2, 0]
     low, high = tally.exact_interval()
     assert low < 0.5 < high and (low, high) == tally.exact_interval()
+    clips = json.loads(per_clip_json(tally))["clips"]  # a clip read as nothing: its 10 cards wrong
+    assert clips[1] == {"seed": 1, "melds": 3, "exact": 0, "laid_beyond": 0, "cards_wrong": 10}
 
 
 def test_rendered_labels_become_readings_in_frame_pixels_and_backs_apart():
@@ -123,3 +132,28 @@ def test_the_tally_adds_the_cards_wrong_of_both_team_zones():
     score_clip(tally, TRUTH, read, Counter({"A": 2, "B": 1}))
     assert tally.cards_wrong == 1  # the JC missing from team B's run
     assert tally.line().endswith("cards wrong 1")
+
+
+def test_two_readers_per_clip_files_compare_clip_by_clip(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def write(name, exact):
+        clips = [
+            {"seed": s, "melds": 5, "exact": e, "laid_beyond": 0, "cards_wrong": 5 - e}
+            for s, e in enumerate(exact)
+        ]
+        path = tmp_path / name
+        path.write_text(json.dumps({"clips": clips}))
+        return path
+
+    before = write("before.json", [5, 3, 4, 2, 5, 1])
+    after = write("after.json", [5, 4, 4, 3, 5, 2])  # one more in three clips
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "paired_clips.py"
+    out = subprocess.run(
+        [sys.executable, str(script), str(before), str(after)],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "exact_less_beyond: 20 -> 23 (+3; 95%: +1 to +5); 6 clips, 3 higher, 0 lower" in out
+    assert "cards_wrong: 10 -> 7 (-3;" in out

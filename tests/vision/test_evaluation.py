@@ -2,7 +2,15 @@
 
 import pytest
 
-from vision.evaluation import ImageCounts, Tally, TruthCard, image_bootstrap, same_rank, score_image
+from vision.evaluation import (
+    ImageCounts,
+    Tally,
+    TruthCard,
+    image_bootstrap,
+    paired_difference_interval,
+    same_rank,
+    score_image,
+)
 from vision.types import CardDetection
 
 
@@ -155,3 +163,21 @@ def test_scoring_keeps_each_images_counts():
     assert tally.per_image == [ImageCounts(2, 1, 2, 1), ImageCounts(2, 0, 0, 0)]
     assert (tally.cards, tally.found, tally.predictions, tally.misreads) == (4, 1, 2, 1)
     assert tally.as_dict()["recall_ci95"] == [0.0, 0.5]
+
+
+def test_a_paired_difference_is_exact_when_every_unit_moves_alike():
+    assert paired_difference_interval([3, 1, 4], [3, 1, 4]) == (0.0, 0.0)
+    assert paired_difference_interval([3, 1, 4, 1, 5], [4, 2, 5, 2, 6]) == (5.0, 5.0)
+
+
+def test_a_paired_difference_holds_the_observed_one_and_ignores_what_both_share():
+    # Clips whose difficulty varies widely but whose two readings differ by little: the
+    # paired interval stays narrow while each reader's own spread is wide.
+    before = [0, 10, 2, 9, 1, 8, 3, 7] * 3
+    after = [b + g for b, g in zip(before, [1, 0, 1, 0, 0, 1, 1, 0] * 3, strict=True)]
+    low, high = paired_difference_interval(before, after)
+    alone_low, alone_high = paired_difference_interval([0] * len(before), before)
+    assert low <= 12 <= high and high - low <= 12
+    assert alone_high - alone_low > 3 * (high - low)  # one reader's own total spreads widely
+    with pytest.raises(ValueError):
+        paired_difference_interval([1, 2], [1])
