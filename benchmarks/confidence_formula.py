@@ -53,7 +53,7 @@ def read_once(
         located = reader.locate(image)
         boxes, scores = located.index_boxes_xyxy, located.index_scores
         probabilities = np.zeros((0, len(reader.config.labels)))
-        if len(boxes):
+        if len(boxes):  # reach 0: every unsure crop gets its second look, whatever the weight
             probabilities = reader.look_again(
                 image, boxes, reader.classify(image, boxes), scores, 0.0
             )

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vision.evaluation import interval_text
+from vision.evaluation import interval_text, resampled_interval
 from vision.layout import build_layout
 from vision.layout.geometry import convex_hull
 from vision.layout.types import PointXY, TableLayout
@@ -179,8 +179,6 @@ class Tally:
     def referee_interval(self) -> tuple[float, float] | None:
         """95% interval of the readable melds exact as the referee reads them, the stills
         resampled (a still's melds share its camera and deck)."""
-        from vision.evaluation import resampled_interval
-
         return resampled_interval([e for _, e in self.per_image], [r for r, _ in self.per_image])
 
     def line(self) -> str:

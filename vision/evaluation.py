@@ -142,8 +142,8 @@ def paired_difference_interval(
     seed: int = 0,
 ) -> tuple[float, float]:
     """95% interval of sum(after) - sum(before) when the same units (clips, stills) were
-    read both ways and the units are drawn with replacement. Far narrower than the two
-    readers' own intervals: a hard clip is hard for both."""
+    read both ways and the units are drawn with replacement. Usually much narrower than
+    either reader's own interval: a hard clip is hard for both."""
     if len(before) != len(after):
         raise ValueError("the two readings must cover the same units")
     if not len(before):
