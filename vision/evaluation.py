@@ -68,13 +68,20 @@ class Tally:
     def misread_rate(self) -> float:
         return self.misreads / self.predictions if self.predictions else 0.0
 
+    # The intervals draw images, not cards: the cards of one photograph share its light,
+    # its deck and its angle, so they are not independent, and counting them as such would
+    # give a narrower interval than the set supports.
     def recall_interval(self) -> tuple[float, float] | None:
-        """95% interval of the recall, the images resampled (``image_bootstrap``)."""
-        return image_bootstrap(self.per_image, "found", "cards")
+        """95% interval of the recall, the images resampled."""
+        return resampled_interval(
+            [c.found for c in self.per_image], [c.cards for c in self.per_image]
+        )
 
     def misread_interval(self) -> tuple[float, float] | None:
         """95% interval of the misread rate, the images resampled."""
-        return image_bootstrap(self.per_image, "misreads", "predictions")
+        return resampled_interval(
+            [c.misreads for c in self.per_image], [c.predictions for c in self.per_image]
+        )
 
     def as_dict(self) -> dict[str, object]:
         top = sorted(self.confusions.items(), key=lambda kv: -kv[1])[:10]
@@ -93,25 +100,6 @@ class Tally:
             "misread_rate_ci95": _rounded(self.misread_interval()),
             "top_confusions": dict(top),
         }
-
-
-def image_bootstrap(
-    per_image: Sequence[ImageCounts],
-    numerator: str,
-    denominator: str,
-    resamples: int = BOOTSTRAP_RESAMPLES,
-    seed: int = 0,
-) -> tuple[float, float] | None:
-    """``resampled_interval`` of one of a tally's rates: images, not cards, are drawn. The
-    cards of one photograph share its light, its deck and its angle, so they are not
-    independent, and counting them as such would give a narrower interval than the set
-    supports."""
-    return resampled_interval(
-        [getattr(c, numerator) for c in per_image],
-        [getattr(c, denominator) for c in per_image],
-        resamples,
-        seed,
-    )
 
 
 def resampled_interval(

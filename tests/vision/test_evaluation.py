@@ -6,7 +6,6 @@ from vision.evaluation import (
     ImageCounts,
     Tally,
     TruthCard,
-    image_bootstrap,
     paired_difference_interval,
     same_rank,
     score_image,
@@ -145,9 +144,8 @@ def test_images_not_cards_are_resampled():
     # All 50 cards of one image found, none of the 50 of another: the set's recall of 0.5
     # rests on two images, so its interval spans almost everything. Taken as 100 independent
     # cards it would be about 0.4-0.6.
-    low, high = image_bootstrap(
-        [ImageCounts(50, 50, 0, 0), ImageCounts(50, 0, 0, 0)], "found", "cards"
-    )
+    two_images = Tally(per_image=[ImageCounts(50, 50, 0, 0), ImageCounts(50, 0, 0, 0)])
+    low, high = two_images.recall_interval()
     assert low == 0.0 and high == 1.0
 
 
