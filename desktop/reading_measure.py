@@ -154,6 +154,80 @@ def pair_by_shared_cards(
     return pairs
 
 
+@dataclass(frozen=True)
+class JudgedMeld:
+    """A meld as the referee reports it, for the measures: its cards, whether it is
+    flagged or illegal (``MeldReading.flagged``) and its confidence."""
+
+    cards: Sequence[str]
+    flagged: bool
+    confidence: float
+
+
+# Bands of a meld's confidence (its least sure card's), for how often each is exact.
+CONFIDENCE_BANDS = (
+    (0.7, "0.7 and over"),
+    (0.5, "0.5-0.7"),
+    (0.35, "0.35-0.5"),
+    (0.0, "under 0.35"),
+)
+
+
+def confidence_band(confidence: float) -> str:
+    return next(name for floor, name in CONFIDENCE_BANDS if confidence >= floor)
+
+
+@dataclass
+class FlagCounts:
+    """How honest the referee's melds are: of the melds it reads, those read wrong that it
+    says nothing about (no fault, no flag: a silent error, the worst kind for players who
+    trust it), those read wrong that it flags, and those read exactly that it flags anyway
+    (a check asked for nothing); and how often a meld of each confidence band is exact."""
+
+    read: int = 0
+    exact_flagged: int = 0
+    wrong_flagged: int = 0
+    wrong_silent: int = 0
+    by_confidence: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (band, exact)
+
+    def add(self, truth: Sequence[dict[str, Any]], melds: Sequence[JudgedMeld]) -> None:
+        """One zone: its truth melds and the referee's melds. A meld read is exact when it
+        matches a truth meld not matched before."""
+        used: set[int] = set()
+        for meld in melds:
+            hit = next(
+                (k for k, t in enumerate(truth)
+                 if k not in used and meld_matches(t["kind"], t["cards"], meld.cards)),
+                None,
+            )  # fmt: skip
+            self.read += 1
+            self.by_confidence[(confidence_band(meld.confidence), hit is not None)] += 1
+            if hit is not None:
+                used.add(hit)
+                self.exact_flagged += meld.flagged
+            elif meld.flagged:
+                self.wrong_flagged += 1
+            else:
+                self.wrong_silent += 1
+
+    def line(self) -> str:
+        wrong = self.wrong_flagged + self.wrong_silent
+        exact = self.read - wrong
+        bands = []
+        for _, name in reversed(CONFIDENCE_BANDS):
+            right = self.by_confidence[(name, True)]
+            total = right + self.by_confidence[(name, False)]
+            if total:
+                bands.append(f"{name} {right}/{total}")
+        return (
+            f"melds read {self.read}: read wrong with no flag {self.wrong_silent} "
+            f"({100.0 * self.wrong_silent / max(self.read, 1):.1f}%; flagged "
+            f"{self.wrong_flagged} of {wrong} wrong), exact but flagged "
+            f"{self.exact_flagged} of {exact}; exact by the meld's confidence: "
+            + (", ".join(bands) or "none")
+        )
+
+
 @dataclass
 class Tally:
     images: int = 0
@@ -175,6 +249,7 @@ class Tally:
     misses: list[str] = field(default_factory=list)
     # Per still: (readable melds, of them exact as the referee reads them), for the interval.
     per_image: list[tuple[int, int]] = field(default_factory=list)
+    flags: FlagCounts = field(default_factory=FlagCounts)  # the referee's melds, all stills
 
     def referee_interval(self) -> tuple[float, float] | None:
         """95% interval of the readable melds exact as the referee reads them, the stills
@@ -196,13 +271,23 @@ class Tally:
             f"images with every meld exact {pct(self.images_all_exact, self.images)}; "
             f"table scored exactly {pct(self.scored_exact, self.images)}; "
             f"readable tables scored exactly {self.readable_tables_scored}/"
-            f"{self.readable_tables} ({pct(self.readable_tables_scored, self.readable_tables)})"
+            f"{self.readable_tables} ({pct(self.readable_tables_scored, self.readable_tables)}); "
+            f"{self.flags.line()}"
         )
 
 
 def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: str) -> None:
+    from desktop.table_reading import read_table
+    from engine import PAGAT
+
     cards = {c["uid"]: c for c in truth["cards"]}
-    refereed = read_melds(layout)
+    judged = read_table(layout, PAGAT).melds
+    refereed = {z: [list(m.cards) for m in judged[z]] for z in ("A", "B")}
+    for zone in ("A", "B"):
+        tally.flags.add(
+            [m for m in truth["melds"] if m["zone"] == zone],
+            [JudgedMeld(m.cards, m.flagged, m.confidence) for m in judged[zone]],
+        )
     ok_all = True
     table_readable = True
     readable_before, referee_before = tally.readable, tally.readable_referee_exact
@@ -254,16 +339,6 @@ def _match(meld: dict[str, Any], read: Sequence[Sequence[str]], used: set[int]) 
 
 def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
     return {z: [m["cards"] for m in truth["melds"] if m["zone"] == z] for z in ("A", "B")}
-
-
-def read_melds(layout: TableLayout) -> dict[str, list[list[str]]]:
-    """Each team's melds as the referee reads them (table order, an end card that breaks
-    a meld read apart or read in the next meld on its line)."""
-    from desktop.table_reading import read_table
-    from engine import PAGAT
-
-    melds = read_table(layout, PAGAT).melds
-    return {z: [list(m.cards) for m in melds[z]] for z in ("A", "B")}
 
 
 def _table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:

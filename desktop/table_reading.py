@@ -29,6 +29,8 @@ from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.slots import WILD_LABELS
 
 TWOS = ("2C", "2D", "2H", "2S")
+# Any wild stands for a card no frame read, where a meld is tried with one between.
+JOKER = "JK"
 MIN_MELD_CARDS = 3
 # A fan step this many times its others leaves room for one card the camera did not read.
 ROOM_FOR_A_CARD = (1.6, 2.6)
@@ -43,6 +45,12 @@ WEAK_CARD = 0.35
 # off its line.
 HAND_OVER_STEPS = (0.5, 1.6)
 HAND_OVER_ACROSS = 0.5
+# A card in no meld lying this many fan steps beyond a meld's end, on its line (within
+# HAND_OVER_ACROSS of its index height), may be the meld's: its first card whose index the
+# memory never joined to the fan, with perhaps one card between that no frame read.
+IN_LINE_STEPS = (0.5, 2.6)
+# Beyond this many steps the card would leave a gap of one card between it and the end.
+ONE_CARD_BETWEEN = 1.5
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,15 @@ class MeldReading:
     suits_disputed: tuple[tuple[str, str], ...] = ()
     # The card the meld rests on when it is read with little confidence (under WEAK_CARD).
     weak_card: str | None = None
+    # Cards in no meld lying in line with one of the meld's ends, where the meld would take
+    # them (``loose_in_line``).
+    loose_in_line: tuple[str, ...] = ()
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the referee says anything about this meld: a fault, or a flag asking the
+        players to check it. A meld read wrong that is neither is a silent error."""
+        return bool(self.flags) or not self.verdict.legal
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -90,6 +107,8 @@ class MeldReading:
             out["suit_disputed"] = [list(pair) for pair in self.suits_disputed]
         if self.weak_card is not None:
             out["weak_card"] = self.weak_card
+        if self.loose_in_line:
+            out["loose_in_line"] = list(self.loose_in_line)
         return out
 
 
@@ -173,7 +192,11 @@ def split_suit_flags(
     ]
 
 
-def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
+def judge_group(
+    zone: str, meld: MeldGroup, rules: Rules, loose: Sequence[Slot] = ()
+) -> MeldReading:
+    """The engine's verdict on one meld and what the players should check in it; ``loose``
+    are the zone's cards in no meld (one in line with the meld's end is pointed out)."""
     cards, verdict, flags = orient(meld.cards, rules)
     set_aside_end, set_aside = None, ()
     if not verdict.legal and (apart := _end_that_breaks(meld, rules)) is not None:
@@ -197,11 +220,18 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
             f"team {zone}: meld {' '.join(cards)} rests on {weak.card}, read with little "
             f"confidence ({weak.confidence:.2f}): check it",
         )
-    room = () if verdict.legal else tuple(room_for_a_card(meld))
+    room = tuple(room_for_a_card(meld))
+    check = "check there" if verdict.legal else "check there before calling the fault"
     flags += tuple(
         f"team {zone}: meld {' '.join(cards)} leaves room for a card between {a} and {b} "
-        "that the camera does not read: check there before calling the fault"
+        f"that the camera does not read: {check}"
         for a, b in room
+    )
+    in_line = tuple(loose_in_line(meld, loose, rules))
+    flags += tuple(
+        f"team {zone}: {card} lies in line with meld {' '.join(cards)}, beyond {end}, in no "
+        "meld: check whether the meld holds it"
+        for card, end in in_line
     )
     return MeldReading(
         zone,
@@ -216,6 +246,7 @@ def judge_group(zone: str, meld: MeldGroup, rules: Rules) -> MeldReading:
         room,
         disputed,
         None if weak is None else weak.card,
+        tuple(card for card, _ in in_line),
     )
 
 
@@ -230,10 +261,11 @@ def weak_card(meld: MeldGroup) -> Slot | None:
 def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:
     """Neighbouring cards whose fan step is about twice the others: a card may lie between
     them that the camera does not read (covered too far by the next card, its index too
-    small). Said for an illegal meld only, so that a run read with a gap there is not
-    taken for a fault the players made: on the 54 validation clips' final tables it
-    marks 6 of the 15 illegal melds, 4 of them where the camera missed a card, and would
-    mark 2 of the 215 legal exact ones, where nothing lies."""
+    small). For an illegal meld, so that a run read with a gap there is not taken for a
+    fault the players made (on the 54 validation clips' final tables it marks 6 of the 15
+    illegal melds, 4 of them where the camera missed a card); for a legal one, since a
+    set or a run read short is legal too (on the 108 validation and fresh clips it marks
+    4 of the 22 legal melds read wrong without any other flag, and 5 of 411 read exactly)."""
     if len(meld.slots) < MIN_MELD_CARDS:
         return []
     steps = [abs(b - a) for a, b in pairwise(_along(meld))]
@@ -244,6 +276,37 @@ def room_for_a_card(meld: MeldGroup) -> list[tuple[str, str]]:
         if usual > 0 and lo * usual <= step <= hi * usual:
             out.append((meld.slots[k].card, meld.slots[k + 1].card))
     return out
+
+
+def loose_in_line(meld: MeldGroup, loose: Sequence[Slot], rules: Rules) -> list[tuple[str, str]]:
+    """Cards in no meld that lie on the meld's line just beyond one of its ends (0.5-2.6
+    fan steps) and that the meld would take there, each with the end card it lies beyond.
+    Such a card is often the meld's own first card, read in frames where the memory did
+    not join it to the fan, and a meld read without it is still legal, so nothing else
+    would say so. Past 1.5 steps a card no frame read may lie between: the meld must then
+    take the card directly or with a wild between. On the 108 validation and fresh clips' final
+    tables this marks 2 of the 22 legal melds read wrong without any other flag, and 2 of
+    the 411 read exactly (with ``room_for_a_card`` on legal melds: 6 and 7)."""
+    if len(meld.slots) < MIN_MELD_CARDS:
+        return []
+    line = _FanLine.of(meld)
+    out = []
+    for slot in loose:
+        beyond = line.steps_beyond(slot, IN_LINE_STEPS)
+        if beyond is None:
+            continue
+        end, steps = beyond
+        gaps: tuple[tuple[str, ...], ...] = ((), (JOKER,)) if steps > ONE_CARD_BETWEEN else ((),)
+        if any(orient(_joined(meld.cards, gap, slot.card, end), rules)[1].legal for gap in gaps):
+            out.append((slot.card, meld.cards[-1] if end == "last" else meld.cards[0]))
+    return out
+
+
+def _joined(cards: Sequence[str], gap: Sequence[str], card: str, end: str) -> tuple[str, ...]:
+    """``cards`` with ``card`` added at ``end`` ("first" or "last"), ``gap`` between."""
+    if end == "last":
+        return (*cards, *gap, card)
+    return (card, *gap, *cards)
 
 
 def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:
@@ -325,17 +388,25 @@ class _FanLine:
     def end_beyond(self, slot: Slot) -> str | None:
         """The end ("first" or "last") that ``slot`` lies beyond, on the meld's line a
         fan's step on, or None."""
+        beyond = self.steps_beyond(slot, HAND_OVER_STEPS)
+        return None if beyond is None else beyond[0]
+
+    def steps_beyond(self, slot: Slot, steps: tuple[float, float]) -> tuple[str, float] | None:
+        """The end ("first" or "last") that ``slot`` lies beyond on the meld's line, and
+        by how many fan steps, when that is within ``steps``; else None."""
         if len(self.along) < 2 or self.step <= 0:
             return None
         at, across = project(slot.center_xy, self.meld.slots[0].center_xy, self.meld.axis_xy)
         if abs(across) > HAND_OVER_ACROSS * slot.scale_px:
             return None
         way = 1.0 if self.along[-1] >= self.along[0] else -1.0  # slot order vs the axis
-        lo, hi = HAND_OVER_STEPS
-        if lo * self.step <= (at - self.along[-1]) * way <= hi * self.step:
-            return "last"
-        if lo * self.step <= (self.along[0] - at) * way <= hi * self.step:
-            return "first"
+        lo, hi = steps
+        past_last = (at - self.along[-1]) * way / self.step
+        if lo <= past_last <= hi:
+            return "last", past_last
+        past_first = (self.along[0] - at) * way / self.step
+        if lo <= past_first <= hi:
+            return "first", past_first
         return None
 
 
@@ -389,7 +460,8 @@ def read_table(
     flags: list[str] = []
     for zone in TEAM_ZONES:
         groups = hand_over_broken_ends(layout.zone(zone).melds, rules)
-        readings = tuple(judge_group(zone, m, rules) for m in groups)
+        loose_slots = layout.zone(zone).loose
+        readings = tuple(judge_group(zone, m, rules, loose_slots) for m in groups)
         melds[zone] = readings
         for r in readings:
             flags.extend(r.flags)

@@ -29,7 +29,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from desktop.reading_measure import meld_matches, pair_by_shared_cards, zones_from_truth
+from desktop.reading_measure import (
+    FlagCounts,
+    JudgedMeld,
+    meld_matches,
+    pair_by_shared_cards,
+    zones_from_truth,
+)
 from vision.evaluation import interval_text, resampled_interval
 from vision.types import CARD_LABELS, BoxXYXY, CardDetection
 
@@ -70,6 +76,7 @@ class ClipTally:
     cards_wrong: int = 0  # see ``cards_wrong``: how far the melds not exact are from it
     by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
     per_clip: list[ClipCounts] = field(default_factory=list)
+    flags: FlagCounts = field(default_factory=FlagCounts)  # the melds read at the end
 
     def exact_interval(self) -> tuple[float, float] | None:
         """95% interval of the melds exact at the end, the clips resampled (a clip's melds
@@ -89,6 +96,7 @@ class ClipTally:
             f"({pct(self.laid_right, self.melds)}), laid beyond the hand's {self.spurious_laid}; "
             f"clips with every meld exact {self.clips_all_exact}/{self.clips}; "
             f"cards wrong {self.cards_wrong}"
+            + (f"; {self.flags.line()}" if self.flags.read else "")
         )
 
     def cover_line(self) -> str:
@@ -149,10 +157,14 @@ def cards_wrong(truth_melds: Sequence[Sequence[str]], read_melds: Sequence[Seque
 
 
 def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[list[str]]],
-               laid: Counter[str], seed: int = 0) -> None:  # fmt: skip
+               laid: Counter[str], seed: int = 0,
+               judged: dict[str, list[JudgedMeld]] | None = None) -> None:  # fmt: skip
     """Add one clip: ``read`` maps a team zone to its melds' cards at the end, ``laid``
-    counts the clip's ``meld_laid`` events per zone."""
+    counts the clip's ``meld_laid`` events per zone, ``judged`` (when given) holds the
+    same melds as the referee reports them (flagged or not, and how sure)."""
     tally.clips += 1
+    for zone, melds in (judged or {}).items():
+        tally.flags.add([m for m in truth["melds"] if m["zone"] == zone], melds)
     all_exact = True
     before = (tally.melds, tally.exact, tally.spurious_laid, tally.cards_wrong)
     cards_by_uid = {card["uid"]: card for card in truth.get("cards", [])}
@@ -206,10 +218,20 @@ def exact_readings(label_lines: Sequence[str], size_wh: tuple[int, int]) -> tupl
     return cards, backs
 
 
-def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[list[str]]],
-                                                  list[dict[str, Any]]]:  # fmt: skip
+@dataclass(frozen=True)
+class ClipReading:
+    """What the referee made of one clip: each team zone's melds at the end (their cards,
+    and as the referee reports them) and its events."""
+
+    truth: dict[str, Any]
+    melds: dict[str, list[list[str]]]
+    judged: dict[str, list[JudgedMeld]]
+    events: list[dict[str, Any]]
+
+
+def read_clip(reader: Any, video: Path) -> ClipReading:
     """Play ``video`` through the reader (None: the rendered labels, read exactly) and the
-    referee; the truth, the melds at the end per team zone and the referee's events."""
+    referee, and say what it read at the end."""
     from desktop.reading_referee import Referee
     from engine import get_preset
     from vision.sources import VideoSource
@@ -227,8 +249,15 @@ def read_clip(reader: Any, video: Path) -> tuple[dict[str, Any], dict[str, list[
                 cards, backs = list(reading.detections), list(reading.backs_xyxy)
             referee.update(cards, (w, h), frame.t_monotonic, backs)
     state = referee.reading()
-    read = {z: [list(m.cards) for m in state.melds.get(z, ())] for z in TEAM_ZONES}
-    return truth, read, list(referee.events)
+    return ClipReading(
+        truth,
+        {z: [list(m.cards) for m in state.melds.get(z, ())] for z in TEAM_ZONES},
+        {
+            z: [JudgedMeld(m.cards, m.flagged, m.confidence) for m in state.melds.get(z, ())]
+            for z in TEAM_ZONES
+        },
+        list(referee.events),
+    )
 
 
 def laid_per_zone(events: Sequence[dict[str, Any]]) -> Counter[str]:
@@ -291,10 +320,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
             video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
-            truth, read, events = read_clip(reader, video)
+            clip = read_clip(reader, video)
+            truth, read = clip.truth, clip.melds
             before = tally.exact
-            score_clip(tally, truth, read, laid_per_zone(events), seed)
-            score_events(event_tally, truth, events, rules)
+            score_clip(tally, truth, read, laid_per_zone(clip.events), seed, clip.judged)
+            score_events(event_tally, truth, clip.events, rules)
             if args.show_misses and tally.exact - before < sum(
                 m["zone"] in TEAM_ZONES for m in truth["melds"]
             ):

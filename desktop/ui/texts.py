@@ -19,9 +19,7 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
     """One line for a meld's badge: legal and what kind, or illegal and why."""
     if meld.get("legal") is False:
         text = t("illegal: {reason}").format(reason=fault_text(meld.get("reason")))
-        for a, b in meld.get("room_between", ()):  # the fault may be a card not read
-            text += " · " + t("a card may lie unread between {a} and {b}").format(a=a, b=b)
-        return text
+        return " · ".join([text, *unread_card_texts(meld)])  # the fault may be a card not read
     parts = []
     if meld.get("burraco") == "clean":
         parts.append(t("clean burraco"))
@@ -44,7 +42,22 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
         parts.append(t("{card} also read as {other}: check it").format(card=card, other=other))
     if card := meld.get("weak_card"):  # the least sure card is read with little confidence
         parts.append(t("{card} read with little confidence: check it").format(card=card))
+    parts += unread_card_texts(meld)  # a meld read a card short is often legal too
     return " · ".join(parts)
+
+
+def unread_card_texts(meld: Mapping[str, Any]) -> list[str]:
+    """Where the meld may hold a card the camera did not read into it: room between two of
+    its cards, or a card in no meld lying in line with one of its ends."""
+    out = [
+        t("a card may lie unread between {a} and {b}").format(a=a, b=b)
+        for a, b in meld.get("room_between", ())
+    ]
+    out += [
+        t("{card} lies in line with it, in no meld: check it").format(card=card)
+        for card in meld.get("loose_in_line", ())
+    ]
+    return out
 
 
 POZZETTO_WORDS = {

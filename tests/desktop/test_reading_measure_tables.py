@@ -103,3 +103,27 @@ def test_each_still_adds_its_readable_melds_and_those_the_referee_reads_exactly(
     score_image(truth, read_short, tally, "short")
     assert tally.per_image == [(1, 1), (1, 0)]
     assert "as the referee reads them 1/2 (50.0%; 95%: " in tally.line()
+
+
+def test_a_still_read_a_card_short_with_the_card_in_line_is_flagged_not_silent() -> None:
+    """The referee's melds are tallied by whether it flags them: a run read without its
+    first card, that card lying loose on the run's line, is wrong but flagged; read
+    without it and nothing in line, the same run is a silent error."""
+    from tests.vision.layout.fans import det, fan
+
+    run = ["4H", "5H", "6H", "7H"]
+    truth = {
+        "cards": [
+            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
+            for k, card in enumerate(run)
+        ],
+        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
+    }
+    zones = default_zones((1280, 720))
+    short = fan(run[1:], 124, 500, second_index=False)  # index steps of 24 px
+    loose_four = det("4H", 133 - 48, 513)  # two steps before the 5H's index: one unread between
+    tally = Tally()
+    score_image(truth, build_layout([*short, loose_four], (1280, 720), zones), tally, "in line")
+    score_image(truth, build_layout(short, (1280, 720), zones), tally, "alone")
+    assert (tally.flags.read, tally.flags.wrong_flagged, tally.flags.wrong_silent) == (2, 1, 1)
+    assert "read wrong with no flag 1 (50.0%" in tally.line()

@@ -324,16 +324,91 @@ def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
         "not read: check there before calling the fault",
     )
     assert reading.to_json()["room_between"] == [["9D", "JD"]]
-    # Evenly stepped, the same illegal run is a fault as read; a legal run with room in
-    # it is not flagged (the room is then as often an uneven hand as a card).
+    # Evenly stepped, the same illegal run is a fault as read.
     assert judge_group("A", group(["8D", "9D", "JD"]), RULES).flags == ()
-    legal = MeldGroup(
+
+
+def test_room_for_an_unread_card_in_a_legal_meld_is_said_so():
+    """Rules §3: a set read one card short is still a legal set, so the room a card would
+    take is the only sign that the camera missed it; the flag asks to check, with no
+    fault to call."""
+    from desktop.table_reading import judge_group
+
+    roomy = MeldGroup(
         tuple(
             Slot(c, 0.9, (100.0 + 20 * i, 500.0), 20.0)
-            for i, c in zip((0, 1, 3), ["8D", "9D", "10D"], strict=True)
+            for i, c in zip((0, 1, 3), ["8D", "8S", "8C"], strict=True)
         )
     )
-    assert judge_group("A", legal, RULES).flags == ()
+    reading = judge_group("A", roomy, RULES)
+    assert reading.verdict.legal
+    assert reading.flags == (
+        "team A: meld 8D 8S 8C leaves room for a card between 8S and 8C that the camera does "
+        "not read: check there",
+    )
+    assert reading.to_json()["room_between"] == [["8S", "8C"]]
+    assert judge_group("A", group(["8D", "8S", "8C"]), RULES).flags == ()
+
+
+def loose_at(card, x, y=500.0):
+    return Slot(card, 0.9, (x, y), 20.0)
+
+
+@pytest.mark.parametrize(
+    ("loose", "said"),
+    [
+        # the run's first card one step before its head (its index never joined the fan)
+        ([loose_at("4H", 80.0)], ("4H", "5H")),
+        # two steps before it, a card between that no frame read (3H, JK, 5H ...)
+        ([loose_at("3H", 60.0)], ("3H", "5H")),
+        # beyond the top card, as the run goes on
+        ([loose_at("8H", 160.0)], ("8H", "7H")),
+    ],
+)
+def test_a_loose_card_in_line_with_a_melds_end_that_the_meld_would_take_is_said_so(loose, said):
+    """Rules §3 (a run is one suit in sequence, a wild may stand for a card): a run read
+    without its first card is still legal, so a card in no meld lying on its line just
+    beyond an end, which the run would take there, is pointed out for the players."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(["5H", "6H", "7H"]), RULES, loose)
+    card, end = said
+    assert reading.loose_in_line == (card,)
+    assert reading.flags == (
+        f"team A: {card} lies in line with meld 5H 6H 7H, beyond {end}, in no meld: check "
+        "whether the meld holds it",
+    )
+    assert reading.to_json()["loose_in_line"] == [card]
+
+
+@pytest.mark.parametrize(
+    "loose",
+    [
+        [loose_at("4S", 80.0)],  # the run would not take it: another suit
+        [loose_at("4H", 80.0, y=530.0)],  # off the run's line (1.5 index heights)
+        [loose_at("4H", 20.0)],  # four steps away: no longer the meld's end
+        [loose_at("9H", 160.0)],  # one step on, but a 9 needs the 8 first
+    ],
+)
+def test_a_loose_card_the_meld_would_not_take_where_it_lies_is_not_pointed_out(loose):
+    """Rules §3: only a card that would make the meld legal where it lies is its own."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(["5H", "6H", "7H"]), RULES, loose)
+    assert reading.loose_in_line == () and reading.flags == ()
+    assert "loose_in_line" not in reading.to_json()
+
+
+def test_read_table_points_out_a_zones_loose_card_in_line_with_its_meld():
+    """The table reading hands each meld its zone's loose cards: a run's first card read
+    apart from it in zone A is pointed out in the run's flags and in the table's."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    zones = {"A": ZoneLayout("A", (group(["5H", "6H", "7H"]),), (loose_at("4H", 80.0),))}
+    reading = read_table(TableLayout(SIZE, zones), RULES)
+    (meld,) = reading.melds["A"]
+    assert meld.loose_in_line == ("4H",)
+    assert any("4H lies in line with meld 5H 6H 7H" in f for f in reading.flags)
 
 
 def line_of(cards, x0, step, y=500.0):

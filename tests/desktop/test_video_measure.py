@@ -157,3 +157,39 @@ def test_two_readers_per_clip_files_compare_clip_by_clip(tmp_path):
     ).stdout  # fmt: skip
     assert "exact_less_beyond: 20 -> 23 (+3; 95%: +1 to +5); 6 clips, 3 higher, 0 lower" in out
     assert "cards_wrong: 10 -> 7 (-3;" in out
+
+
+def test_melds_read_wrong_are_told_apart_by_whether_the_referee_flagged_them():
+    """A meld read wrong with no flag is a silent error (the players would trust it); one
+    flagged or illegal asks for a check; an exact meld with a flag asked for nothing. Each
+    meld also counts in its confidence band, exact or not."""
+    from desktop.reading_measure import JudgedMeld
+
+    def judged(flags, confidences):
+        out = {}
+        for zone, melds in read.items():
+            rows = zip(melds, flags[zone], confidences[zone], strict=True)
+            out[zone] = [JudgedMeld(cards, flag, p) for cards, flag, p in rows]
+        return out
+
+    read = {"A": [["3H", "4H"], ["KC", "KD", "KS"]], "B": [["9C", "10C", "QC"]]}
+    confidences = {"A": [0.3, 0.8], "B": [0.75]}
+    tally = ClipTally()
+    flags = {"A": [False, True], "B": [True]}
+    score_clip(tally, TRUTH, read, Counter({"A": 2, "B": 1}), judged=judged(flags, confidences))
+    counts = tally.flags
+    assert (counts.read, counts.wrong_silent, counts.wrong_flagged, counts.exact_flagged) == (
+        3,
+        1,
+        1,
+        1,
+    )
+    line = tally.line()
+    assert "melds read 3: read wrong with no flag 1 (33.3%; flagged 1 of 2 wrong), " in line
+    assert "exact but flagged 1 of 1" in line
+    assert line.endswith("exact by the meld's confidence: under 0.35 0/1, 0.7 and over 1/2")
+    # the same readings, none flagged: both wrong melds are silent
+    quiet = ClipTally()
+    none = {"A": [False, False], "B": [False]}
+    score_clip(quiet, TRUTH, read, Counter(), judged=judged(none, confidences))
+    assert (quiet.flags.wrong_silent, quiet.flags.exact_flagged) == (2, 0)

@@ -228,6 +228,10 @@
         <translation>tra {a} e {b} potrebbe esserci una carta non letta</translation>
     </message>
     <message>
+        <source>{card} lies in line with it, in no meld: check it</source>
+        <translation>{card} è in linea con la combinazione ma non ne fa parte: controllala</translation>
+    </message>
+    <message>
         <source>suit of {cards} read from the run</source>
         <translation>seme di {cards} letto dalla scala</translation>
     </message>

@@ -70,12 +70,21 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(disputed).endswith("3S letta anche come 3C: controllala")
     weak = {"legal": True, "type": "sequence", "points": 20, "weak_card": "6H"}
     assert verdict_text(weak).endswith("6H letta con poca sicurezza: controllala")
+    in_line = {"legal": True, "type": "sequence", "points": 15, "loose_in_line": ["4H"]}
+    assert verdict_text(in_line).endswith(
+        "4H è in linea con la combinazione ma non ne fa parte: controllala"
+    )
     assert install_language("en") == "source text"
     assert t("End of hand") == "End of hand"
     assert verdict_text(covered) == "sequence · 20 pts · suit of 7H read from the run"
     assert verdict_text(room).endswith(" · a card may lie unread between 9D and JD")
     assert verdict_text(disputed) == "sequence · 20 pts · 3S also read as 3C: check it"
     assert verdict_text(weak) == "sequence · 20 pts · 6H read with little confidence: check it"
+    assert (
+        verdict_text(in_line) == "sequence · 15 pts · 4H lies in line with it, in no meld: check it"
+    )
+    legal_room = {"legal": True, "type": "set", "points": 15, "room_between": [["8S", "8C"]]}
+    assert verdict_text(legal_room) == "set · 15 pts · a card may lie unread between 8S and 8C"
 
 
 def test_themes_change_the_palette(qapp) -> None:
