@@ -56,6 +56,18 @@ def test_a_table_with_a_hidden_card_is_not_a_readable_table() -> None:
     assert covered.readable == whole.readable - 1
 
 
+def one_run_truth(run: list[str], extra: tuple[str, ...] = ()) -> dict:
+    """The truth of a still holding one run in zone A (and ``extra`` cards in no meld),
+    every card showing an index."""
+    return {
+        "cards": [
+            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
+            for k, card in enumerate([*run, *extra])
+        ],
+        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": list(range(len(run)))}],
+    }
+
+
 def test_melds_are_also_counted_as_the_referee_reads_them() -> None:
     """A run read with a stray end card (another meld's corner on its line) is not exact as
     a layout meld, but the referee sets the card apart, as ``arbitro read`` reports it."""
@@ -63,13 +75,7 @@ def test_melds_are_also_counted_as_the_referee_reads_them() -> None:
 
     run = ["5H", "6H", "7H", "8H"]
     detections = fan([*run, "KS"], 100, 500)  # team A: the frame's lower half
-    truth = {
-        "cards": [
-            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
-            for k, card in enumerate([*run, "KS"])
-        ],
-        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
-    }
+    truth = one_run_truth(run, extra=("KS",))
     layout = build_layout(detections, (1280, 720), default_zones((1280, 720)))
     assert [list(m.cards) for m in layout.zone("A").melds] == [[*run, "KS"]]
     tally = Tally()
@@ -89,13 +95,7 @@ def test_each_still_adds_its_readable_melds_and_those_the_referee_reads_exactly(
     from tests.vision.layout.fans import fan
 
     run = ["5H", "6H", "7H", "8H"]
-    truth = {
-        "cards": [
-            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
-            for k, card in enumerate(run)
-        ],
-        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
-    }
+    truth = one_run_truth(run)
     read_right = build_layout(fan(run, 100, 500), (1280, 720), default_zones((1280, 720)))
     read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), default_zones((1280, 720)))
     tally = Tally()
@@ -112,13 +112,7 @@ def test_a_still_read_a_card_short_with_the_card_in_line_is_flagged_not_silent()
     from tests.vision.layout.fans import det, fan
 
     run = ["4H", "5H", "6H", "7H"]
-    truth = {
-        "cards": [
-            {"uid": k, "card": card, "face_up": True, "indices": [{"labelled": True}]}
-            for k, card in enumerate(run)
-        ],
-        "melds": [{"zone": "A", "kind": "run", "cards": run, "uids": [0, 1, 2, 3]}],
-    }
+    truth = one_run_truth(run)
     zones = default_zones((1280, 720))
     short = fan(run[1:], 124, 500, second_index=False)  # index steps of 24 px
     loose_four = det("4H", 133 - 48, 513)  # two steps before the 5H's index: one unread between
