@@ -6,8 +6,9 @@
 DIR is the output of ``arbitro synth`` (images/ + truth/). Without ``--detector`` the card
 readings are made from the rendered truth (every index the label rule calls visible), with
 box jitter, random drop-outs and misreads, so the figure measures the layout alone; with
-it the shipped model reads the images as the app reads a still (``arbitro read IMAGE``:
-suit-open readings included, settled from their runs by the layout).
+it the shipped model reads the images as ``arbitro read IMAGE`` reads a still
+(``CardReader.read_still``: suit-open readings included, settled from their runs by the
+layout, and unsure crops looked at twice).
 
 A run counts as exact when its cards are the truth's in order (or reversed: the direction
 a run is read in is decided by the rules in ``table_reading``); a set when it holds the
@@ -535,7 +536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with ImageSource(args.dir / "images" / (path.stem + ".jpg")) as src:
                 image = next(iter(src)).image_bgr
-            dets = list(reader.read_for_memory(image).detections)
+            dets = list(reader.read_still(image).detections)
         else:
             dets = detections_from_truth(truth, rng, args.drop, args.misread)
         w, h = truth["image_size_wh"]

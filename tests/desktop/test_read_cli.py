@@ -52,6 +52,21 @@ def test_still_image_json(tmp_path, stub, capsys):
     assert out["score"] is None
 
 
+def test_a_still_is_read_with_the_readers_still_reading(tmp_path, monkeypatch, capsys):
+    """A reader that reads a photograph of the table its own way (``read_still``: suit-open
+    readings for the layout) is asked that way, not for its plain detections."""
+    from vision.detector import Reading
+
+    class StillReader(StubReader):
+        def read_still(self, image_bgr):
+            return Reading(tuple(fan(["7C", "8C", "9C"], 300, 450)), ())
+
+    reader = StillReader({0: fan(["5H", "4H", "3H"], 300, 450)})
+    monkeypatch.setattr(read_cmd, "make_reader", lambda models_dir: reader)
+    out = run_json(capsys, str(write_image(tmp_path / "t.png", 0)))
+    assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [["7C", "8C", "9C"]]
+
+
 def test_score_with_hands_given_as_cards_and_as_an_image(tmp_path, stub, capsys):
     stub[0] = fan(["3H", "4H", "5H"], 300, 450) + fan(["KS", "KD", "KC"], 300, 60)
     stub[1] = fan(["AS", "9D"], 300, 300)  # a photo of team B's partner's hand

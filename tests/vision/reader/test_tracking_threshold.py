@@ -70,3 +70,11 @@ def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_o
     assert spy.open_suits == [True, False]
     # The memory weighs a card over many frames; only stills get the classifier's second look.
     assert spy.second_looks == [False, True]
+
+
+def test_a_still_of_the_table_is_read_for_the_layout_and_looked_at_twice(tmp_path: Path) -> None:
+    """``arbitro read IMAGE`` reads a photograph as a video frame is read (the tracking
+    threshold, suit-open readings for the layout to settle) but with the second look."""
+    spy = ThresholdSpy(load(tmp_path, tracking_min_confidence=0.25))
+    spy.read_still(np.zeros((8, 8, 3), np.uint8))
+    assert (spy.thresholds, spy.open_suits, spy.second_looks) == ([0.25], [True], [True])
