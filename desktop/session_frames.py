@@ -30,7 +30,7 @@ class FrameReader(Protocol):
 
 @dataclass(frozen=True)
 class SourceSpec:
-    kind: str  # camera | video | folder | demo
+    kind: str  # camera | video | image | folder | demo
     value: str = ""
 
     def describe(self) -> str:
@@ -57,7 +57,9 @@ def parse_source(text: str | None) -> SourceSpec:
     if path.is_dir():
         return SourceSpec("folder", str(path))
     if path.is_file():
-        return SourceSpec("video", str(path))
+        from vision.sources import IMAGE_SUFFIXES
+
+        return SourceSpec("image" if path.suffix.lower() in IMAGE_SUFFIXES else "video", str(path))
     if path.suffix:  # looks like a file that is not there
         raise ValueError(f"no such file or folder: {text}")
     return SourceSpec("camera", text)  # a camera by name (the OS device name)
@@ -65,11 +67,14 @@ def parse_source(text: str | None) -> SourceSpec:
 
 class FrameStream:
     """A source's frames and whether it is live: a camera may drop out and come back (the
-    worker then reopens it), a file or the demo may not (an error there ends the feed)."""
+    worker then reopens it), a file or the demo may not (an error there ends the feed).
+    ``still``: one photograph, to be read on its own (there are no other frames for the
+    hand's memory to confirm its cards with)."""
 
-    def __init__(self, frames: Iterator[Frame], live: bool) -> None:
+    def __init__(self, frames: Iterator[Frame], live: bool, still: bool = False) -> None:
         self._frames = frames
         self.live = live
+        self.still = still
 
     def __iter__(self) -> FrameStream:
         return self
@@ -110,7 +115,7 @@ def open_frames(
     else:
         source = sources.open_source(spec.to_vision())
     with source:
-        yield FrameStream(iter(source), live=spec.kind == "camera")
+        yield FrameStream(iter(source), live=spec.kind == "camera", still=spec.kind == "image")
 
 
 def list_cameras(max_index: int = 4) -> list[tuple[int, str]]:
@@ -242,20 +247,45 @@ class ModelReader:
         )
         height, width = frame.image_bgr.shape[:2]
         events = self._referee.update(detections, (width, height), frame.t_monotonic)
-        table = self._referee.reading()
+        return self._table(
+            frame, detections, self._referee.reading(), self._referee.memory.state(), events
+        )
+
+    def read_still(self, frame: Frame) -> TableReading:
+        """One photograph on its own, as ``arbitro read IMAGE`` reads it: the hand's memory
+        believes a card only after several frames, and a photograph has one."""
+        from desktop.table_reading import read_table
+        from vision.layout import build_layout
+
+        read_still = getattr(self._reader, "read_still", None)
+        detections: list[CardDetection] = (
+            list(read_still(frame.image_bgr).detections)
+            if read_still is not None
+            else self._reader.detect(frame.image_bgr)
+        )
+        height, width = frame.image_bgr.shape[:2]
+        layout = build_layout(detections, (width, height), self._referee.zones)
+        return self._table(frame, detections, read_table(layout, self._referee.rules), layout, [])
+
+    def _table(
+        self,
+        frame: Frame,
+        detections: list[CardDetection],
+        table: Any,
+        state: Any,
+        events: Sequence[Mapping[str, Any]],
+    ) -> TableReading:
+        """The window's reading: the referee's ``table`` with each meld's index boxes from
+        the layout ``state`` it judged (the memory's, or one still's)."""
+        height, width = frame.image_bgr.shape[:2]
         reading = table.to_json()
-        state = self._referee.memory.state()
         for team in ("A", "B"):
             # as the referee judged them: a card may be read in the meld laid beside its own
             judged = hand_over_broken_ends(state.zone(team).melds, self._referee.rules)
-            groups = {g.meld_id: g for g in judged}
-            for meld_json, meld in zip(
-                reading["zones"][team]["melds"], table.melds.get(team, ()), strict=False
+            for meld_json, meld, group in zip(
+                reading["zones"][team]["melds"], table.melds.get(team, ()), judged, strict=False
             ):
-                group = groups.get(meld.meld_id)
-                meld_json["boxes_xyxy"] = (
-                    _oriented_boxes(meld.cards, group, meld.set_aside_end) if group else []
-                )
+                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group, meld.set_aside_end)
                 meld_json["reason"] = meld_json["faults"][0] if meld_json.get("faults") else None
         reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
         reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]

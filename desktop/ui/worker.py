@@ -123,6 +123,9 @@ class ReadingWorker(QObject):
                     raise _SourceLost from exc
                 raise
             self._live = self._live or bool(getattr(frames, "live", False))
+            # a photograph is read on its own, as ``arbitro read IMAGE`` reads it
+            still = getattr(frames, "still", False) and hasattr(reader, "read_still")
+            read = reader.read_still if still else reader.read
             source = iter(frames)
             next_due = time.monotonic()
             while True:
@@ -139,7 +142,7 @@ class ReadingWorker(QObject):
                 if self._lost:
                     self._lost = False
                     self.source_back.emit()
-                if self.box.put(reader.read(frame)):
+                if self.box.put(read(frame)):
                     self.reading_ready.emit()
                 self._count += 1
                 elapsed = time.monotonic() - started

@@ -40,6 +40,9 @@ def test_parse_source_files_and_folders(tmp_path: Path) -> None:
     video.write_bytes(b"")
     assert parse_source(str(video)) == SourceSpec("video", str(video))
     assert parse_source(str(tmp_path)) == SourceSpec("folder", str(tmp_path))
+    photo = tmp_path / "table.JPG"
+    photo.write_bytes(b"")
+    assert parse_source(str(photo)) == SourceSpec("image", str(photo))
     with pytest.raises(ValueError, match="no such file"):
         parse_source(str(tmp_path / "missing.mp4"))
 
@@ -120,6 +123,34 @@ def test_index_boxes_follow_a_card_read_in_the_meld_beside_its_own() -> None:
         assert len(meld["boxes_xyxy"]) == len(meld["cards"])
     x1, y1, x2, y2 = melds[1]["boxes_xyxy"][-1]  # the 9S's box, where it lies
     assert ((x1 + x2) / 2, (y1 + y2) / 2) == diamonds.slots[-1].center_xy
+
+
+def test_a_photograph_is_read_on_its_own_as_arbitro_read_reads_it() -> None:
+    """The hand's memory believes a card only after a few frames, so one photograph read
+    as a frame shows an empty table; read as a still, its melds are there, judged, with
+    their index boxes."""
+    frame, truth = list(demo_frames())[-1]
+    card_reader = PerfectCardReader(truth_detections(truth))
+    as_frame = ModelReader(card_reader, "pagat").read(frame).reading
+    assert all(as_frame["zones"][team]["melds"] == [] for team in ("A", "B"))
+    as_still = ModelReader(card_reader, "pagat").read_still(frame)
+    want = table_truth(DEMO_STEPS[-1])
+    for team in ("A", "B"):
+        melds = as_still.reading["zones"][team]["melds"]
+        got = sorted(tuple(sorted(m["cards"])) for m in melds)
+        assert got == sorted(tuple(sorted(m["cards"])) for m in want["zones"][team]["melds"])
+        assert all(len(m["boxes_xyxy"]) == len(m["cards"]) for m in melds)
+    assert as_still.reading["events"] == []
+
+
+def test_a_photograph_opens_as_a_still(tmp_path: Path) -> None:
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.full((20, 30, 3), 90, np.uint8))
+    with open_frames(parse_source(str(photo))) as frames:
+        assert frames.still and not frames.live
+        assert [int(f.image_bgr.mean()) for f in frames] == [90]
+    with open_frames(SourceSpec("folder", str(tmp_path))) as frames:
+        assert not frames.still
 
 
 def test_blind_reader_keeps_the_picture_and_says_why() -> None:

@@ -224,3 +224,33 @@ def test_a_camera_missing_from_the_start_is_a_failure_not_a_wait(
     seen = Recorder(worker, session)
     worker.run()
     assert seen.names() == ["failed"] and "camera 3 is not connected" in seen.signals[0][1][0]
+
+
+def test_the_worker_reads_a_photograph_as_a_still(qapp: Any) -> None:
+    """A still source (one photograph) goes to the reader's still reading, every other
+    source to its frame reading."""
+    frame = next(f for f, _ in demo_frames())
+
+    class TwoWayReader:
+        status = "stand-in"
+
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def read(self, f: Frame) -> TableReading:
+            self.calls.append("frame")
+            return TableReading(f.index, f.image_bgr, (), {})
+
+        def read_still(self, f: Frame) -> TableReading:
+            self.calls.append("still")
+            return TableReading(f.index, f.image_bgr, (), {})
+
+    for still, want in ((True, ["still"]), (False, ["frame"])):
+        reader = TwoWayReader()
+
+        @contextlib.contextmanager
+        def one_frame(still: bool = still) -> Iterator[FrameStream]:
+            yield FrameStream(iter([frame]), live=False, still=still)
+
+        ReadingWorker(one_frame, lambda reader=reader: reader, 0.0, 0.01).run()
+        assert reader.calls == want
