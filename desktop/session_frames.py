@@ -238,13 +238,16 @@ class ModelReader:
         version = getattr(getattr(card_reader, "config", None), "version", "")
         self.status = f"model {version} ({getattr(card_reader, 'backend_name', 'ready')})".strip()
 
+    def _detections(self, frame: Frame, way: str) -> list[CardDetection]:
+        """The card model's readings of ``frame`` by its reading ``way`` (``read_for_memory``
+        or ``read_still``), or its plain detections for a stand-in model without it."""
+        read = getattr(self._reader, way, None)
+        if read is None:
+            return list(self._reader.detect(frame.image_bgr))
+        return list(read(frame.image_bgr).detections)
+
     def read(self, frame: Frame) -> TableReading:
-        read_for_memory = getattr(self._reader, "read_for_memory", None)
-        detections: list[CardDetection] = (
-            list(read_for_memory(frame.image_bgr).detections)
-            if read_for_memory is not None
-            else self._reader.detect(frame.image_bgr)
-        )
+        detections = self._detections(frame, "read_for_memory")
         height, width = frame.image_bgr.shape[:2]
         events = self._referee.update(detections, (width, height), frame.t_monotonic)
         return self._table(
@@ -257,12 +260,7 @@ class ModelReader:
         from desktop.table_reading import read_table
         from vision.layout import build_layout
 
-        read_still = getattr(self._reader, "read_still", None)
-        detections: list[CardDetection] = (
-            list(read_still(frame.image_bgr).detections)
-            if read_still is not None
-            else self._reader.detect(frame.image_bgr)
-        )
+        detections = self._detections(frame, "read_still")
         height, width = frame.image_bgr.shape[:2]
         layout = build_layout(detections, (width, height), self._referee.zones)
         return self._table(frame, detections, read_table(layout, self._referee.rules), layout, [])
