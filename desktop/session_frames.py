@@ -349,4 +349,20 @@ def check_health(image_bgr: Any, detections: Sequence[CardDetection] = ()) -> He
         advice.append(
             "cards too small for the model: move the camera closer or raise the resolution"
         )
+    if any(_at_the_edge(d, gray.shape[1], gray.shape[0]) for d in detections):
+        advice.append(
+            "cards at the edge of the picture: move or raise the camera so the whole table shows"
+        )
     return HealthReport(mean_luma, glare, sharpness, median, tuple(advice))
+
+
+# An index whose centre lies within this many index heights of the picture's border is at
+# its edge: a meld reaching there may go on outside the picture. On the 108 validation and
+# fresh clips' final tables, 7 of the 26 unflagged melds whose next card would lie outside
+# were read wrong, against 22 of the 433 unflagged melds in all.
+EDGE_MARGIN = 1.0
+
+
+def _at_the_edge(detection: CardDetection, width: int, height: int) -> bool:
+    (cx, cy), margin = detection.center_xy, EDGE_MARGIN * max(detection.size_wh)
+    return min(cx, cy, width - cx, height - cy) < margin

@@ -172,3 +172,9 @@ def test_health_check_gives_advice() -> None:
     assert any("blurred" in a for a in check_health(blurred).advice)
     tiny = [CardDetection("QH", 0.9, (0.0, 0.0, 6.0, 9.0))] * 3
     assert any("too small" in a for a in check_health(good, tiny).advice)
+    height, width = good.shape[:2]
+    inside = [CardDetection("QH", 0.9, (400.0, 200.0, 412.0, 220.0))]
+    assert check_health(good, inside).advice == ()
+    for x, y in ((2.0, 200.0), (400.0, height - 25.0), (width - 16.0, 300.0)):
+        at_edge = [*inside, CardDetection("7C", 0.9, (x, y, x + 12.0, y + 20.0))]
+        assert any("edge of the picture" in a for a in check_health(good, at_edge).advice)

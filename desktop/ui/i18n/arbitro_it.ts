@@ -459,5 +459,9 @@
         <source>cards too small for the model: move the camera closer or raise the resolution</source>
         <translation>carte troppo piccole per il modello: avvicina la telecamera o aumenta la risoluzione</translation>
     </message>
+    <message>
+        <source>cards at the edge of the picture: move or raise the camera so the whole table shows</source>
+        <translation>carte sul bordo dell'immagine: sposta o alza la telecamera perché si veda tutto il tavolo</translation>
+    </message>
 </context>
 </TS>
