@@ -38,7 +38,8 @@ ROOM_FOR_A_CARD = (1.6, 2.6)
 # 0.3 and a remembered card's confidence falls when its frames disagree; on the 54
 # validation clips' final tables (shipped model, 2026-11-30) 15 of the 37 melds read wrong
 # were legal and carried no flag: this marks 4 of them, and 7 of the 213 unflagged melds
-# read exactly (0.4 would mark 5 and 18). A still is read from 0.4, so it never fires there.
+# read exactly (0.4 would mark 5 and 18). A still is read from 0.3 too (``read_still``);
+# a lower bar for stills alone flagged more exact melds than wrong ones on val14 + val23.
 WEAK_CARD = 0.35
 # A card read apart from a meld's end is handed to the next meld on its line when it lies
 # this many of that meld's fan steps beyond its end, and this far (x its index height)
