@@ -18,8 +18,20 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from desktop.session import Referee, TableReading, team_melds
+from desktop.table_reading import TableReading as JudgedTable
 from desktop.table_reading import hand_over_broken_ends
+from vision.layout.types import TableLayout
 from vision.types import CardDetection, Frame
+
+
+def readings_by(card_reader: Any, way: str, image_bgr: Any) -> list[CardDetection]:
+    """The card model's readings of a picture by its reading ``way`` (``read_for_memory``
+    for a frame of the hand, ``read_still`` for a photograph), or its plain detections
+    for a stand-in model without that way."""
+    read = getattr(card_reader, way, None)
+    if read is None:
+        return list(card_reader.detect(image_bgr))
+    return list(read(image_bgr).detections)
 
 
 class FrameReader(Protocol):
@@ -238,16 +250,8 @@ class ModelReader:
         version = getattr(getattr(card_reader, "config", None), "version", "")
         self.status = f"model {version} ({getattr(card_reader, 'backend_name', 'ready')})".strip()
 
-    def _detections(self, frame: Frame, way: str) -> list[CardDetection]:
-        """The card model's readings of ``frame`` by its reading ``way`` (``read_for_memory``
-        or ``read_still``), or its plain detections for a stand-in model without it."""
-        read = getattr(self._reader, way, None)
-        if read is None:
-            return list(self._reader.detect(frame.image_bgr))
-        return list(read(frame.image_bgr).detections)
-
     def read(self, frame: Frame) -> TableReading:
-        detections = self._detections(frame, "read_for_memory")
+        detections = readings_by(self._reader, "read_for_memory", frame.image_bgr)
         height, width = frame.image_bgr.shape[:2]
         events = self._referee.update(detections, (width, height), frame.t_monotonic)
         return self._table(
@@ -260,7 +264,7 @@ class ModelReader:
         from desktop.table_reading import read_table
         from vision.layout import build_layout
 
-        detections = self._detections(frame, "read_still")
+        detections = readings_by(self._reader, "read_still", frame.image_bgr)
         height, width = frame.image_bgr.shape[:2]
         layout = build_layout(detections, (width, height), self._referee.zones)
         return self._table(frame, detections, read_table(layout, self._referee.rules), layout, [])
@@ -269,8 +273,8 @@ class ModelReader:
         self,
         frame: Frame,
         detections: list[CardDetection],
-        table: Any,
-        state: Any,
+        table: JudgedTable,
+        state: TableLayout,
         events: Sequence[Mapping[str, Any]],
     ) -> TableReading:
         """The window's reading: the referee's ``table`` with each meld's index boxes from

@@ -288,8 +288,8 @@ def loose_in_line(meld: MeldGroup, loose: Sequence[Slot], rules: Rules) -> list[
     take the card directly or with a wild between. On the 108 validation and fresh clips' final
     tables this marks 2 of the 22 legal melds read wrong without any other flag, and 2 of
     the 411 read exactly (with ``room_for_a_card`` on legal melds: 6 and 7)."""
-    if len(meld.slots) < MIN_MELD_CARDS:
-        return []
+    if not loose or len(meld.slots) < MIN_MELD_CARDS:
+        return []  # read_table asks this of every meld on every frame
     line = _FanLine.of(meld)
     out = []
     for slot in loose:

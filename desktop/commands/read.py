@@ -113,13 +113,6 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
     return reader.detect(image_bgr), None
 
 
-def _read_still(reader: Any, image_bgr: Any) -> list[Any]:
-    """Card readings of a photograph of the table (``CardReader.read_still``)."""
-    if hasattr(reader, "read_still"):
-        return list(reader.read_still(image_bgr).detections)
-    return list(reader.detect(image_bgr))
-
-
 def _cards_in_image(reader: Any, path: Path) -> list[str]:
     """Every card in a photo of a player's hand (each physical card once)."""
     from vision.layout import build_layout
@@ -135,6 +128,7 @@ def _cards_in_image(reader: Any, path: Path) -> list[str]:
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     from desktop.reading_referee import Referee
     from desktop.reading_score import score_reading
+    from desktop.session_frames import readings_by
     from desktop.table_reading import read_table
     from vision.detector import ModelMissingError
     from vision.layout import build_layout
@@ -152,7 +146,8 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
             if isinstance(source, ImageSource):
                 frame = next(iter(source))
                 h, w = frame.image_bgr.shape[:2]
-                layout = build_layout(_read_still(reader, frame.image_bgr), (w, h), opts["zones"])
+                readings = readings_by(reader, "read_still", frame.image_bgr)
+                layout = build_layout(readings, (w, h), opts["zones"])
                 reading = read_table(layout, rules)
             else:
                 count = 0
