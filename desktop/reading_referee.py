@@ -47,6 +47,7 @@ class Referee:
         self._illegal_since: dict[int, float] = {}  # judged illegal, not yet announced
         self._told_illegal: set[int] = set()  # announced illegal and not legal since
         self._unclear_twos: set[tuple[int, str]] = set()  # (meld, 2) flagged for the players
+        self._last_frame: tuple[list[CardDetection], tuple[int, int], float, Any] | None = None
 
     def update(
         self,
@@ -56,10 +57,31 @@ class Referee:
         backs_xyxy: Sequence[BoxXYXY] | None = None,
     ) -> list[dict[str, Any]]:
         """One frame; ``backs_xyxy`` (card backs the reader saw) lets it see a pozzetto go."""
+        self._last_frame = (list(detections), size_wh, t_monotonic, backs_xyxy)
         events = self.memory.read_frame(detections, size_wh, t_monotonic, self.zones)
         if backs_xyxy is not None:
             events += self.piles.update(backs_xyxy, size_wh, t_monotonic)
         return self.apply(events, t_monotonic)
+
+    def hold_last_frame(self) -> list[dict[str, Any]]:
+        """The source has ended on a view meant to be read (a folder's last photo): its
+        frame is seen again as a camera would keep seeing a table left alone, for as long
+        as the memory needs to believe a change, so what it shows is read. Its events carry
+        the last frame's time. A camera's or a video's last frame is a moment like any
+        other and is not held: a hand may be passing over the table."""
+        if self._last_frame is None:
+            return []
+        detections, size_wh, t_last, backs = self._last_frame
+        params = self.memory.params
+        # one frame more than the memory needs, so the span is past persist_s, not at it
+        step = params.persist_s / max(params.persist_frames - 1, 1)
+        out: list[dict[str, Any]] = []
+        for k in range(1, params.persist_frames + 1):
+            out += self.update(detections, size_wh, t_last + k * step, backs)
+        for event in out:  # the same dicts the event list holds
+            event["t"] = round(t_last, 3)
+        self._last_frame = (detections, size_wh, t_last, backs)
+        return out
 
     def apply(self, track_events: Sequence[TrackEvent], t_monotonic: float) -> list[dict[str, Any]]:
         """Turn the memory's structural events at ``t_monotonic`` into the referee's events."""

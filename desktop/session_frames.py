@@ -67,6 +67,14 @@ def parse_source(text: str | None) -> SourceSpec:
         return SourceSpec("camera", text)
     path = Path(text)
     if path.is_dir():
+        from vision.sources import SourceError, folder_images
+
+        try:
+            photos = folder_images(path)
+        except SourceError as error:
+            raise ValueError(str(error)) from error
+        if len(photos) == 1:  # read as a still, as ``arbitro read`` reads such a folder
+            return SourceSpec("image", str(photos[0]))
         return SourceSpec("folder", str(path))
     if path.is_file():
         from vision.sources import IMAGE_SUFFIXES
@@ -81,12 +89,16 @@ class FrameStream:
     """A source's frames and whether it is live: a camera may drop out and come back (the
     worker then reopens it), a file or the demo may not (an error there ends the feed).
     ``still``: one photograph, to be read on its own (there are no other frames for the
-    hand's memory to confirm its cards with)."""
+    hand's memory to confirm its cards with). ``hold_last``: the last frame is a view meant
+    to be read (a folder's last photo), so the reader holds it when the frames end."""
 
-    def __init__(self, frames: Iterator[Frame], live: bool, still: bool = False) -> None:
+    def __init__(
+        self, frames: Iterator[Frame], live: bool, still: bool = False, hold_last: bool = False
+    ) -> None:
         self._frames = frames
         self.live = live
         self.still = still
+        self.hold_last = hold_last
 
     def __iter__(self) -> FrameStream:
         return self
@@ -127,7 +139,12 @@ def open_frames(
     else:
         source = sources.open_source(spec.to_vision())
     with source:
-        yield FrameStream(iter(source), live=spec.kind == "camera", still=spec.kind == "image")
+        yield FrameStream(
+            iter(source),
+            live=spec.kind == "camera",
+            still=spec.kind == "image",
+            hold_last=isinstance(source, sources.FolderSource),
+        )
 
 
 def list_cameras(max_index: int = 4) -> list[tuple[int, str]]:
@@ -247,6 +264,7 @@ class ModelReader:
 
         self._reader = card_reader
         self._referee = StreamReferee(engine.get_preset(preset), zones)
+        self._last: tuple[Frame, list[CardDetection]] | None = None
         version = getattr(getattr(card_reader, "config", None), "version", "")
         self.status = f"model {version} ({getattr(card_reader, 'backend_name', 'ready')})".strip()
 
@@ -254,6 +272,18 @@ class ModelReader:
         detections = readings_by(self._reader, "read_for_memory", frame.image_bgr)
         height, width = frame.image_bgr.shape[:2]
         events = self._referee.update(detections, (width, height), frame.t_monotonic)
+        self._last = (frame, detections)
+        return self._table(
+            frame, detections, self._referee.reading(), self._referee.memory.state(), events
+        )
+
+    def hold_last_frame(self) -> TableReading | None:
+        """The frames have ended on a view meant to be read (a folder's last photo): the
+        referee holds it until the memory believes what it shows. None before any frame."""
+        if self._last is None:
+            return None
+        frame, detections = self._last
+        events = self._referee.hold_last_frame()
         return self._table(
             frame, detections, self._referee.reading(), self._referee.memory.state(), events
         )

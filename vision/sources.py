@@ -74,16 +74,22 @@ class ImageSource(_Source):
         yield Frame(0, 0.0, _read_image(self.path))
 
 
+def folder_images(folder: Path) -> list[Path]:
+    """The images of ``folder`` in name order; SourceError when it holds none."""
+    paths = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    if not paths:
+        raise SourceError(f"no images in folder {folder}")
+    return paths
+
+
 class FolderSource(_Source):
-    """The images of a folder in name order, ``period_s`` apart."""
+    """The images of a folder in name order, ``period_s`` apart: photos of one hand."""
 
     def __init__(self, folder: Path, period_s: float = 1.0) -> None:
         self.folder = Path(folder)
         self.period_s = period_s
         self.name = str(folder)
-        self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-        if not self.paths:
-            raise SourceError(f"no images in folder {folder}")
+        self.paths = folder_images(self.folder)
 
     def __iter__(self) -> Iterator[Frame]:
         for i, path in enumerate(self.paths):
@@ -231,7 +237,9 @@ def open_source(spec: str, sample_fps: float | None = None) -> _Source:
         return CameraSource(int(which) if which.isdigit() else camera_index_by_name(which))
     path = Path(spec)
     if path.is_dir():
-        return FolderSource(path)
+        photos = folder_images(path)
+        # one photo has no other frames to confirm its cards with: it is read as a still
+        return ImageSource(photos[0]) if len(photos) == 1 else FolderSource(path)
     if not path.exists():
         raise SourceError(f"no such file, folder or camera: {spec}")
     if path.suffix.lower() in IMAGE_SUFFIXES:

@@ -132,7 +132,7 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     from desktop.table_reading import read_table
     from vision.detector import ModelMissingError
     from vision.layout import build_layout
-    from vision.sources import ImageSource, SourceError, open_source
+    from vision.sources import FolderSource, ImageSource, SourceError, open_source
 
     try:
         source = open_source(args.source, sample_fps=args.sample_fps)
@@ -161,6 +161,8 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
                             break
                 except KeyboardInterrupt:
                     pass  # a camera runs until stopped; report what was seen
+                if isinstance(source, FolderSource):
+                    referee.hold_last_frame()  # the last photo is the table as it ends
                 reading = referee.reading()
     except SourceError as error:
         raise BadInput(str(error)) from error

@@ -150,8 +150,13 @@ class ReadingWorker(QObject):
                     self.fps_changed.emit(self._count / elapsed)
                 next_due += self._pace_s
                 self._wait_until(next_due, thread)
-            if not thread.isInterruptionRequested():
-                self.source_ended.emit()
+            if thread.isInterruptionRequested():
+                return
+            if getattr(frames, "hold_last", False) and hasattr(reader, "hold_last_frame"):
+                held = reader.hold_last_frame()  # a folder's last photo: what the hand ends as
+                if held is not None and self.box.put(held):
+                    self.reading_ready.emit()
+            self.source_ended.emit()
 
 
 class LiveFeed(QObject):

@@ -100,6 +100,35 @@ def test_folder_sequence_with_events(tmp_path, stub, capsys):
     assert out["events"][5]["kind"] == "dirty"
 
 
+def test_a_folder_of_one_photo_is_read_as_that_photo(tmp_path, stub, capsys):
+    """One photo gives the hand's memory no other frame to confirm its cards with; read as
+    frames it showed an empty table."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    stub[0] = fan(["5H", "4H", "3H"], 300, 450)
+    write_image(folder / "table.png", 0)
+    out = run_json(capsys, str(folder))
+    assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [["3H", "4H", "5H"]]
+
+
+def test_a_folders_last_photo_is_the_table_as_the_hand_ends(tmp_path, stub, capsys):
+    """A card that only the last photo shows is read (and told), though no later photo
+    confirms it."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    stub[0] = fan(["8S", "9S", "10S"], 300, 450)
+    stub[1] = fan(["8S", "9S", "10S", "JS"], 300, 450)
+    for k in range(4):
+        write_image(folder / f"{k:03d}.png", 0 if k < 3 else 1)
+    out = run_json(capsys, "--events", str(folder))
+    assert [m["cards"] for m in out["zones"]["A"]["melds"]] == [["8S", "9S", "10S", "JS"]]
+    assert [(e["type"], e.get("cards"), e["t"]) for e in out["events"]][-1] == (
+        "card_added",
+        ["JS"],
+        3.0,
+    )
+
+
 def test_text_output(tmp_path, stub, capsys):
     stub[0] = fan(["3H", "4H", "5H"], 300, 450)
     assert cli.main(["read", str(write_image(tmp_path / "t.png", 0))]) == 0

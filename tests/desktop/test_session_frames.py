@@ -39,10 +39,15 @@ def test_parse_source_files_and_folders(tmp_path: Path) -> None:
     video = tmp_path / "hand.mp4"
     video.write_bytes(b"")
     assert parse_source(str(video)) == SourceSpec("video", str(video))
-    assert parse_source(str(tmp_path)) == SourceSpec("folder", str(tmp_path))
+    with pytest.raises(ValueError, match="no images in folder"):
+        parse_source(str(tmp_path))
     photo = tmp_path / "table.JPG"
     photo.write_bytes(b"")
     assert parse_source(str(photo)) == SourceSpec("image", str(photo))
+    # a folder of one photo is that photo, read as a still; of more, frames of one hand
+    assert parse_source(str(tmp_path)) == SourceSpec("image", str(photo))
+    (tmp_path / "later.png").write_bytes(b"")
+    assert parse_source(str(tmp_path)) == SourceSpec("folder", str(tmp_path))
     with pytest.raises(ValueError, match="no such file"):
         parse_source(str(tmp_path / "missing.mp4"))
 
@@ -143,6 +148,26 @@ def test_a_photograph_is_read_on_its_own_as_arbitro_read_reads_it() -> None:
     assert as_still.reading["events"] == []
 
 
+def test_a_held_last_frame_shows_what_it_holds() -> None:
+    """A folder's last photo, held when the photos end: the table it shows is read, judged,
+    with index boxes, and its melds are told laid. Nothing to hold before any frame."""
+    frame, truth = list(demo_frames())[-1]
+    reader = ModelReader(PerfectCardReader(truth_detections(truth)), "pagat")
+    assert reader.hold_last_frame() is None
+    assert all(reader.read(frame).reading["zones"][t]["melds"] == [] for t in ("A", "B"))
+    held = reader.hold_last_frame()
+    assert held is not None
+    want = table_truth(DEMO_STEPS[-1])
+    for team in ("A", "B"):
+        melds = held.reading["zones"][team]["melds"]
+        got = sorted(tuple(sorted(m["cards"])) for m in melds)
+        assert got == sorted(tuple(sorted(m["cards"])) for m in want["zones"][team]["melds"])
+        assert all(len(m["boxes_xyxy"]) == len(m["cards"]) for m in melds)
+    laid = [e for e in held.reading["events"] if e["type"] == "meld_laid"]
+    assert len(laid) == sum(len(want["zones"][t]["melds"]) for t in ("A", "B"))
+    assert {e["t"] for e in laid} == {round(frame.t_monotonic, 3)}
+
+
 def test_a_photograph_opens_as_a_still(tmp_path: Path) -> None:
     photo = tmp_path / "table.png"
     cv2.imwrite(str(photo), np.full((20, 30, 3), 90, np.uint8))
@@ -150,7 +175,10 @@ def test_a_photograph_opens_as_a_still(tmp_path: Path) -> None:
         assert frames.still and not frames.live
         assert [int(f.image_bgr.mean()) for f in frames] == [90]
     with open_frames(SourceSpec("folder", str(tmp_path))) as frames:
-        assert not frames.still
+        assert not frames.still and not frames.hold_last  # one photo: vision opens it alone
+    cv2.imwrite(str(tmp_path / "later.png"), np.full((20, 30, 3), 90, np.uint8))
+    with open_frames(SourceSpec("folder", str(tmp_path))) as frames:
+        assert not frames.still and frames.hold_last
 
 
 def test_blind_reader_keeps_the_picture_and_says_why() -> None:

@@ -474,3 +474,24 @@ def test_a_card_read_in_the_next_meld_on_its_line_is_not_told_added_to_the_first
         ("3D", "4D", "5D", "6D"),
         ("6S", "7S", "8S", "9S"),
     ]
+
+
+def test_a_held_last_frame_is_read_and_told_at_its_own_time():
+    """A folder's last photo is the table as the hand ends: a card it alone shows is read
+    once the frame is held, and told at the photo's time. Without the hold the memory has
+    seen the card once, too few times to believe it."""
+    params = MemoryParams(persist_frames=3, persist_s=0.8)
+    photos = [fan(["4H", "5H", "6H"], 300, 450)] * 3 + [fan(["4H", "5H", "6H", "7H"], 300, 450)]
+    unheld, held = Referee(RULES, params=params), Referee(RULES, params=params)
+    for ref in (unheld, held):
+        run_frames(ref, photos, fps=1.0)
+    assert [list(m.cards) for m in unheld.reading().melds["A"]] == [["4H", "5H", "6H"]]
+    events = held.hold_last_frame()
+    assert [list(m.cards) for m in held.reading().melds["A"]] == [["4H", "5H", "6H", "7H"]]
+    assert [(e["type"], e["cards"], e["t"]) for e in events] == [("card_added", ["7H"], 3.0)]
+    assert held.events[-1] is events[0]
+
+
+def test_holding_before_any_frame_does_nothing():
+    ref = Referee(RULES)
+    assert ref.hold_last_frame() == [] and ref.reading().melds.get("A", ()) == ()

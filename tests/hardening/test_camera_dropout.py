@@ -254,3 +254,35 @@ def test_the_worker_reads_a_photograph_as_a_still(qapp: Any) -> None:
 
         ReadingWorker(one_frame, lambda reader=reader: reader, 0.0, 0.01).run()
         assert reader.calls == want
+
+
+def test_the_worker_holds_a_folders_last_photo(qapp: Any) -> None:
+    """When a folder's photos end, the reader is asked to hold the last one (its cards
+    must be believed) and that reading is the one left to show; a video's end is not held."""
+    frame = next(f for f, _ in demo_frames())
+
+    class HoldingReader:
+        status = "stand-in"
+
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def read(self, f: Frame) -> TableReading:
+            self.calls.append("frame")
+            return TableReading(f.index, f.image_bgr, (), {})
+
+        def hold_last_frame(self) -> TableReading:
+            self.calls.append("held")
+            return TableReading(99, frame.image_bgr, (), {})
+
+    for hold_last, want in ((True, ["frame", "held"]), (False, ["frame"])):
+        reader = HoldingReader()
+
+        @contextlib.contextmanager
+        def photos(hold_last: bool = hold_last) -> Iterator[FrameStream]:
+            yield FrameStream(iter([frame]), live=False, hold_last=hold_last)
+
+        worker = ReadingWorker(photos, lambda reader=reader: reader, 0.0, 0.01)
+        worker.run()
+        assert reader.calls == want
+        assert worker.take().frame_index == (99 if hold_last else frame.index)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision import sources
-from vision.sources import SourceError, camera_index_by_name, open_source
+from vision.sources import ImageSource, SourceError, camera_index_by_name, open_source
 
 
 def _write_images(folder, n):
@@ -41,6 +41,13 @@ def test_folder_in_name_order(tmp_path):
         frames = list(src)
     assert [f.index for f in frames] == [0, 1, 2]
     assert [int(f.image_bgr[0, 0, 0]) for f in frames] == [0, 40, 80]
+
+
+def test_a_folder_of_one_image_opens_as_that_image(tmp_path):
+    _write_images(tmp_path / "d", 1)
+    with open_source(str(tmp_path / "d")) as src:
+        assert isinstance(src, ImageSource)
+        assert [f.index for f in src] == [0]
 
 
 def test_video_frames_with_video_time_and_release(tmp_path):
