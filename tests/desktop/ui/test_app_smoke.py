@@ -57,6 +57,10 @@ def test_options_and_their_defaults(tmp_path: Path) -> None:
     assert options.source is not None and options.source.kind == "demo"
     assert options.preset == "pagat" and options.lang is None
     assert parse_options(["--source", "2"]).source.value == "2"
+    with pytest.raises(ValueError, match="--source: no images in folder"):
+        parse_options(["--source", str(tmp_path)])
+    for name in ("1.png", "2.png"):
+        (tmp_path / name).write_bytes(b"")
     assert parse_options(["--source", str(tmp_path)]).source.kind == "folder"
     assert parse_options([]).source is None  # the app picks the first camera or the demo
 
