@@ -50,6 +50,21 @@ def hand_cards(value: str) -> list[str]:
         raise ValueError(f"--hand: {error}") from error
 
 
+def cards_in_hand_photo(card_reader: Any, image_bgr: Any, way: str = "read_still") -> list[str]:
+    """Every card in a photo of a player's hand, each physical card once
+    (``vision.layout.hand``)."""
+    from desktop.session_frames import readings_by
+    from vision.layout.hand import hand_slots
+
+    h, w = image_bgr.shape[:2]
+    readings = (
+        list(card_reader.detect(image_bgr))
+        if way == "detect"
+        else readings_by(card_reader, way, image_bgr)
+    )
+    return [slot.card for slot in hand_slots(readings, (w, h))]
+
+
 def score_reading(
     reading: TableReading,
     rules: Rules,

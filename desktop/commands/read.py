@@ -114,15 +114,14 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
 
 
 def _cards_in_image(reader: Any, path: Path) -> list[str]:
-    """Every card in a photo of a player's hand (each physical card once)."""
-    from vision.layout import build_layout
+    """Every card in a photo of a player's hand (each physical card once), read as
+    ``python -m desktop.hand_measure`` measures it."""
+    from desktop.reading_score import cards_in_hand_photo
     from vision.sources import ImageSource
 
     with ImageSource(path) as src:
         frame = next(iter(src))
-    h, w = frame.image_bgr.shape[:2]
-    layout = build_layout(reader.detect(frame.image_bgr), (w, h))
-    return [slot.card for _, _, slot in layout.all_slots()]
+    return cards_in_hand_photo(reader, frame.image_bgr)
 
 
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:

@@ -298,6 +298,15 @@ def plan_table(rng: np.random.Generator, options: PlanOptions | None = None) -> 
     return finish_plan(size, b.cards, b.melds, _occluders_for(rng, b, size, opts))
 
 
+def plan_shown_hand(rng: np.random.Generator) -> TablePlan:
+    """A player's hand shown at the end of a hand and nothing else: what ``arbitro read
+    --hand A=photo.jpg`` is given (zone "shown")."""
+    size = CARD_SIZES_MM[int(rng.integers(len(CARD_SIZES_MM)))]
+    b = _Builder(rng, size[0], size[1])
+    _place_shown_hand(b, Shoe.full())
+    return finish_plan(size, b.cards, b.melds, ())
+
+
 def plan_loose_cards(rng: np.random.Generator, n_range: tuple[int, int] = (3, 9)) -> TablePlan:
     """A few face-up cards dropped loosely on the table, overlapping at any angle (a hand
     spread out to be counted, or cards pushed aside): zone "loose"."""

@@ -1,0 +1,164 @@
+"""A photo of a player's hand: its top card's far corners, which the table's layout leaves
+apart where the hand's line bends, are folded into their card; copies of a card stay
+apart."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+from tests.vision.layout.fans import CARD_H, CARD_W, INDEX_IN, det
+from vision.layout.far_edges import FarEdgeParams, fold_far_edges, is_far_edge
+from vision.layout.hand import hand_slots
+from vision.layout.types import MeldGroup, Slot
+from vision.types import CardDetection
+
+SIZE = (1280, 720)
+S = 20.0  # index height in pixels
+
+
+def arc_hand(cards: list[str], *, four_corner: bool, spread_deg: float = 7.0) -> list:
+    """A hand fanned left to right in an arc, each card turned ``spread_deg`` from the
+    last, the last card on top showing its far corners too."""
+    out = []
+    n = len(cards)
+    for k, card in enumerate(cards):
+        turn = math.radians((k - (n - 1) / 2) * spread_deg)
+        ox, oy = 400 + k * 1.1 * S, 300 + abs(k - (n - 1) / 2) * 0.4 * S
+
+        def at(u: float, v: float, turn: float = turn, ox: float = ox, oy: float = oy):
+            c, s = math.cos(turn), math.sin(turn)
+            return (ox + S * (u * c - v * s), oy + S * (u * s + v * c))
+
+        near = [(INDEX_IN[0], INDEX_IN[1])]
+        if four_corner:  # the strip's other index
+            near.append((INDEX_IN[0], CARD_H - INDEX_IN[1]))
+        far = [(CARD_W - INDEX_IN[0], CARD_H - INDEX_IN[1])]
+        if four_corner:
+            far.append((CARD_W - INDEX_IN[0], INDEX_IN[1]))
+        for u, v in near + (far if k == n - 1 else []):
+            out.append(det(card, *at(u, v), S))
+    return out
+
+
+def cards_read(dets: list) -> Counter:
+    return Counter(slot.card for slot in hand_slots(dets, SIZE))
+
+
+# Readings of rendered hand photos (``vision.synth.hand_photo``, seed 9100) by the card
+# model, and the hand each holds: (label, box) per reading.
+HANDS = {
+    "two-index deck, a vertical fan bending (photo 56)": (
+        ["AH", "9C", "8C", "KD", "5S", "QH", "AH", "QD"],
+        [
+            ("AH", (600, 197, 626, 222)),
+            ("9C", (624, 219, 653, 246)),
+            ("8C", (643, 243, 674, 267)),
+            ("KD", (664, 265, 697, 288)),
+            ("5S", (680, 294, 713, 314)),
+            ("QH", (692, 323, 726, 341)),
+            ("AH", (705, 352, 737, 367)),
+            ("QD", (717, 382, 750, 395)),
+            ("QD", (602, 480, 636, 493)),
+        ],
+    ),
+    "four-index deck, the top card read at all four corners (photo 1)": (
+        ["2C", "5S", "KS", "JC", "8S", "6D", "5H", "10C"],
+        [
+            ("2C", (723, 122, 784, 172)),
+            ("5S", (694, 152, 754, 204)),
+            ("KS", (667, 183, 727, 241)),
+            ("JC", (656, 216, 701, 273)),
+            ("2C", (868, 220, 930, 270)),
+            ("8S", (619, 244, 667, 304)),
+            ("5S", (832, 264, 893, 318)),
+            ("6D", (594, 270, 633, 331)),
+            ("5H", (562, 295, 600, 358)),
+            ("KS", (794, 312, 853, 374)),
+            ("10C", (512, 331, 559, 396)),
+            ("JC", (760, 354, 806, 412)),
+            ("10C", (388, 356, 438, 424)),
+            ("8S", (718, 391, 765, 451)),
+            ("6D", (674, 428, 712, 492)),
+            ("5H", (624, 461, 664, 526)),
+            ("10C", (560, 497, 609, 564)),
+            ("10C", (438, 526, 486, 592)),
+        ],
+    ),
+    "four-index deck, a short hand (photo 3)": (
+        ["7H", "KH", "4C"],
+        [
+            ("7H", (560, 133, 596, 179)),
+            ("KH", (617, 159, 656, 207)),
+            ("4C", (668, 206, 708, 248)),
+            ("4C", (832, 339, 873, 382)),
+            ("7H", (412, 362, 448, 410)),
+            ("KH", (462, 385, 498, 434)),
+            ("4C", (498, 411, 540, 454)),
+            ("4C", (664, 545, 706, 589)),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(HANDS))
+def test_a_hands_top_card_is_counted_once(name: str) -> None:
+    hand, readings = HANDS[name]
+    dets = [CardDetection(card, 0.8, box) for card, box in readings]
+    assert cards_read(dets) == Counter(hand)
+
+
+def test_a_double_decks_two_copies_in_one_hand_stay_two() -> None:
+    hand = ["KH", "5S", "KH", "7D", "2C"]
+    assert cards_read(arc_hand(hand, four_corner=True)) == Counter(hand)
+
+
+def pair(card: str, x: float, y: float, dy: float = 4.2 * S, dx: float = 0.0) -> Slot:
+    """One edge of a four-index card: two indices ``(dx, dy)`` apart, folded into one slot."""
+    a, b = det(card, x, y, S), det(card, x + dx, y + dy, S)
+    return Slot(card, 0.9, (x + dx / 2, y + dy / 2), S, (a, b))
+
+
+def test_a_far_edge_is_one_cards_width_across_with_nothing_between() -> None:
+    near, far = pair("7D", 100, 100), pair("7D", 100 + 3.0 * S, 100)
+    params = FarEdgeParams()
+    assert is_far_edge(near, far, [], params, 0.0)
+    between = Slot("5S", 0.9, (100 + 1.5 * S, 100 + 2.1 * S), S, ())
+    assert not is_far_edge(near, far, [between], params, 0.0)  # a card shows between
+    assert not is_far_edge(near, pair("7C", 100 + 3.0 * S, 100), [], params, 0.0)
+    turned = pair("7D", 100 + 3.0 * S, 100, dy=3.0 * S, dx=3.0 * S)
+    assert not is_far_edge(near, turned, [], params, 0.0)  # not parallel
+    slid = pair("7D", 100 + 3.0 * S, 100 + 2.0 * S)
+    assert not is_far_edge(near, slid, [], params, 0.0)  # not facing it
+    assert not is_far_edge(near, far, [], params, 4.0 * S)  # nearer than asked
+
+
+def test_two_loose_copies_closer_than_a_pairs_length_stay_two() -> None:
+    """Loose pairs have no fan whose step would say how far a far edge lies: only a pair
+    along a card's short edge, a whole pair's length from its far edge, is folded."""
+    a, b = pair("7D", 100, 100, dy=3.0 * S), pair("7D", 100 + 2.0 * S, 100, dy=3.0 * S)
+    _, spare = fold_far_edges({}, [a, b], lambda xy: "A")
+    assert len(spare) == 2
+    c = pair("7D", 100 + 4.0 * S, 100, dy=3.0 * S)
+    _, spare = fold_far_edges({}, [a, c], lambda xy: "A")
+    assert [len(s.detections) for s in spare] == [4]
+
+
+def test_a_far_corner_in_another_zone_is_not_the_melds() -> None:
+    """A card of the discard pile that is the same as a meld's end card, a card's
+    diagonal away, stays the pile's."""
+    slots = [
+        Slot(card, 0.9, (100 + 25.0 * k, 300.0), S, (det(card, 100 + 25.0 * k, 300, S),))
+        for k, card in enumerate(["5H", "6H", "7H"])
+    ]
+    meld = MeldGroup(tuple(slots))
+    corner = Slot("7H", 0.9, (150 + 3.0 * S, 300 + 4.5 * S), S, (det("7H", 210, 390, S),))
+    groups, spare = fold_far_edges({"A": [meld]}, [corner], lambda xy: "A")
+    assert spare == [] and len(groups["A"][0].slots[-1].detections) == 2
+    zones = {"A": "A", "discard": "discard"}
+    groups, spare = fold_far_edges(
+        {"A": [meld]}, [corner], lambda xy: zones["discard" if xy[1] > 350 else "A"]
+    )
+    assert spare == [corner] and len(groups["A"][0].slots[-1].detections) == 1
