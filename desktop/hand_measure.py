@@ -23,9 +23,9 @@ from desktop.reading_score import cards_in_hand_photo
 from engine import Rules, get_preset, parse_cards
 
 # How a hand photo may be read: the model's plain detections at its still threshold
-# (``detect``), or as a photo of the table is read (``read_still``, the one
-# ``arbitro read --hand A=photo.jpg`` uses); then the hand's layout, so that each card
-# counts once however many of its corners show.
+# (``detect``, the one ``arbitro read --hand A=photo.jpg`` uses), or as a photo of the
+# table is read (``read_still``); then the hand's layout, so that each card counts once
+# however many of its corners show.
 HAND_WAYS = ("detect", "read_still")
 
 

@@ -50,9 +50,11 @@ def hand_cards(value: str) -> list[str]:
         raise ValueError(f"--hand: {error}") from error
 
 
-def cards_in_hand_photo(card_reader: Any, image_bgr: Any, way: str = "read_still") -> list[str]:
+def cards_in_hand_photo(card_reader: Any, image_bgr: Any, way: str = "detect") -> list[str]:
     """Every card in a photo of a player's hand, each physical card once
-    (``vision.layout.hand``)."""
+    (``vision.layout.hand``). ``detect``: the model's plain readings at its still
+    threshold, which score more rendered hands right than the table's still reading
+    (``python -m desktop.hand_measure``); or a reader's own way (``read_still``)."""
     from desktop.session_frames import readings_by
     from vision.layout.hand import hand_slots
 

@@ -62,6 +62,6 @@ def test_the_shipped_model_scores_rendered_hands() -> None:
     the 11 of 11 measured on these photos)."""
     from vision.detector import load_reader
 
-    result = measure_hands(load_reader(), 9100, 12, "training", ways=("read_still",))
-    tally = result.by_way["read_still"]
+    result = measure_hands(load_reader(), 9100, 12, "training", ways=("detect",))
+    tally = result.by_way["detect"]
     assert tally.hands >= 10 and tally.points_right >= tally.hands - 2

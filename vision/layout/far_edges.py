@@ -113,17 +113,19 @@ def is_far_corner(near: Slot, neighbour: Slot, far: Slot, others: Sequence[Slot]
     fx, fy = far.center_xy[0] - near.center_xy[0], far.center_xy[1] - near.center_xy[1]
     if le == 0 or (fx * ex + fy * ey) / le < p.corner_steps * step:
         return False
-    return not any(_near_segment(o.center_xy, near.center_xy, far.center_xy, near.scale_px)
+    return not any(near_segment(o.center_xy, near.center_xy, far.center_xy, near.scale_px)
                    for o in others)  # fmt: skip
 
 
-def _near_segment(pt: PointXY, a: PointXY, b: PointXY, scale: float) -> bool:
-    """Whether ``pt`` lies within one index height of the segment's inner part (its ends'
-    own index heights left out)."""
+def near_segment(pt: PointXY, a: PointXY, b: PointXY, scale: float, ends: float = 1.0) -> bool:
+    """Whether ``pt`` lies within one index height (``scale``) of the segment from ``a``
+    to ``b``, its ends' first ``ends`` index heights left out (where the ends' own
+    neighbours lie)."""
     ax, ay = b[0] - a[0], b[1] - a[1]
     length = math.hypot(ax, ay)
     t = ((pt[0] - a[0]) * ax + (pt[1] - a[1]) * ay) / (length * length)
-    if not scale / length < t < 1 - scale / length:
+    margin = ends * scale / length
+    if not margin < t < 1 - margin:
         return False
     return abs(-(pt[0] - a[0]) * ay + (pt[1] - a[1]) * ax) / length < scale
 

@@ -4,17 +4,22 @@ it, each physical card once.
 The whole picture is one zone (a hand has no teams' halves). A hand is often held or laid
 in an arc, so its line bends and the top card's far corners lie off the line the other
 cards set, where the table's layout does not look for them: they are folded into their
-card here (``far_edges``). On the table's own fans that step changed no meld read on the
-validation stills and clips and added cards wrong in one clip, so it is the hand's only.
+card here (``far_edges``, then ``fold_card_corners`` for corners still apart). On the
+table's own fans the far-edge step changed no meld read on the validation stills and clips
+and added cards wrong in one clip, so these steps are the hand's only.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
 
 from vision.layout.build import build_layout
-from vision.layout.far_edges import fold_far_edges
-from vision.layout.types import Slot
+from vision.layout.far_edges import fold_far_edges, near_segment
+from vision.layout.geometry import convex_hull, point_in_polygon
+from vision.layout.types import PointXY, Slot
 from vision.layout.zones import ZoneMap
 from vision.types import CardDetection
 
@@ -25,4 +30,62 @@ def hand_slots(detections: Sequence[CardDetection], size_wh: tuple[int, int]) ->
     whole = ZoneMap(size_wh, {"A": ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))})
     zone = build_layout(detections, size_wh, whole).zone("A")
     groups, loose = fold_far_edges({"A": zone.melds}, zone.loose, lambda xy: "A")
-    return [slot for group in groups.get("A", ()) for slot in group.slots] + loose
+    fans = [slot for group in groups.get("A", ()) for slot in group.slots]
+    return fold_card_corners(fans + loose)
+
+
+@dataclass(frozen=True)
+class CornerParams:
+    # one card's corner indices lie at least this far apart, x their index height: its
+    # short edge less the insets (1.8 in the deck with the largest indices), more than a
+    # hand's fan step (at most 1.2 in any deck); and at most a card's diagonal apart
+    apart: tuple[float, float] = (1.5, 8.5)
+    edge: float = 0.5  # another index this near an edge of their hull lies between them
+
+
+def _points(slot: Slot) -> list[PointXY]:
+    return [d.center_xy for d in slot.detections] or [slot.center_xy]
+
+
+def one_cards_corners(a: Slot, b: Slot, others: Sequence[Slot], p: CornerParams) -> bool:
+    """Whether the indices of ``a`` and ``b`` (one card's) could all be one card's
+    corners: far enough apart to be no fan's neighbours, near enough for one card, and no
+    other index between them, since the card's face would cover it."""
+    if a.card != b.card:
+        return False
+    scale = max(a.scale_px, b.scale_px)
+    points = _points(a) + _points(b)
+    gaps = [math.dist(u, v) for u, v in combinations(points, 2)]
+    if min(gaps) < p.apart[0] * scale or max(gaps) > p.apart[1] * scale:
+        return False
+    hull = convex_hull(points)
+    edges = list(zip(hull, [*hull[1:], hull[0]], strict=True)) if len(hull) >= 3 else [hull]
+    # another index inside their hull, or near one of its edges (its ends' own index
+    # boxes left out: a fan's line between two copies of a card is such an edge)
+    return not any(
+        (len(hull) >= 3 and point_in_polygon(q, hull))
+        or any(near_segment(q, u, v, p.edge * scale) for u, v in edges)
+        for o in others
+        for q in _points(o)
+    )
+
+
+def fold_card_corners(slots: Sequence[Slot], params: CornerParams = CornerParams()) -> list[Slot]:
+    """Fold slots of one card whose indices could all be that card's corners (a top card
+    read at two, three or four corners that nothing earlier put together), nearest first,
+    until nothing folds."""
+    out = list(slots)
+    while True:
+        pairs = [
+            (math.dist(a.center_xy, b.center_xy), i, j)
+            for (i, a), (j, b) in combinations(enumerate(out), 2)
+            if one_cards_corners(a, b, [o for o in out if o is not a and o is not b], params)
+        ]
+        if not pairs:
+            return out
+        _, i, j = min(pairs)
+        a, b = out[i], out[j]
+        out[i] = replace(
+            a, confidence=max(a.confidence, b.confidence), detections=a.detections + b.detections
+        )
+        del out[j]

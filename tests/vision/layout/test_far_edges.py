@@ -11,7 +11,7 @@ import pytest
 
 from tests.vision.layout.fans import CARD_H, CARD_W, INDEX_IN, det
 from vision.layout.far_edges import FarEdgeParams, fold_far_edges, is_far_edge
-from vision.layout.hand import hand_slots
+from vision.layout.hand import fold_card_corners, hand_slots
 from vision.layout.types import MeldGroup, Slot
 from vision.types import CardDetection
 
@@ -162,3 +162,25 @@ def test_a_far_corner_in_another_zone_is_not_the_melds() -> None:
         {"A": [meld]}, [corner], lambda xy: zones["discard" if xy[1] > 350 else "A"]
     )
     assert spare == [corner] and len(groups["A"][0].slots[-1].detections) == 1
+
+
+def lone(card: str, x: float, y: float) -> Slot:
+    return Slot(card, 0.9, (x, y), S, (det(card, x, y, S),))
+
+
+def test_a_top_cards_corners_left_apart_are_one_card() -> None:
+    """Three corners of one card, read as three cards, with the fan's cards before it."""
+    fan = [lone(c, 100 + 22.0 * k, 100) for k, c in enumerate(["5S", "9D", "KC"])]
+    top = [lone("QH", 166, 100), lone("QH", 166 + 3.0 * S, 100), lone("QH", 166, 100 + 4.2 * S)]
+    out = fold_card_corners(fan + top)
+    assert Counter(s.card for s in out) == Counter(["5S", "9D", "KC", "QH"])
+    assert [len(s.detections) for s in out if s.card == "QH"] == [3]
+
+
+def test_copies_of_a_card_stay_apart() -> None:
+    """Two copies with cards between them (their indices lie on the fan's line between),
+    and two copies side by side (a fan's step apart, nearer than any two corners)."""
+    between = [lone(c, 100 + 22.0 * k, 100) for k, c in enumerate(["QH", "9D", "KC", "QH"])]
+    assert len(fold_card_corners(between)) == 4
+    side_by_side = [lone("QH", 100, 100), lone("QH", 122, 100), lone("9D", 144, 100)]
+    assert len(fold_card_corners(side_by_side)) == 3
