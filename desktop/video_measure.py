@@ -2,6 +2,7 @@
 
     python -m desktop.video_measure [--clips 10] [--seed 7000] [--size 1280x720]
                                     [--style heldout] [--models DIR | --exact] [--keep DIR]
+                                    [--photos]
 
 Each clip is a hand played meld by meld in front of a steady camera (``vision.synth.video``:
 one card laid at a time, a hand reaching in for each, then two seconds of the finished
@@ -14,7 +15,9 @@ hand's; and whether the referee's events told the hand as it was played
 ``--keep DIR`` keeps the rendered clips there and reuses them on the next run (rendering
 is most of the time). ``--exact`` reads each frame's rendered labels instead of
 the model (every index the label rule calls visible, read right): what the layout and the
-memory alone make of the same hands.
+memory alone make of the same hands. ``--photos`` reads each clip as a folder of photos
+would be read instead: one photo after each card laid (its first frame with no hand over
+the table), a second apart, the last one held when they end (``Referee.hold_last_frame``).
 """
 
 from __future__ import annotations
@@ -229,17 +232,35 @@ class ClipReading:
     events: list[dict[str, Any]]
 
 
-def read_clip(reader: Any, video: Path) -> ClipReading:
+def photo_frames(truth: dict[str, Any]) -> list[int]:
+    """The frames a player photographing the hand after each card laid would keep: after
+    each card, the first frame with no hand over the table."""
+    laid = sorted({e["frame"] for e in truth["events"] if e["event"] == "meld_card_laid"})
+    clear = [not f["hand_over_table"] for f in truth["frames"]]
+    picks = []
+    for k, first in enumerate(laid):
+        end = laid[k + 1] if k + 1 < len(laid) else len(clear)
+        pick = next((f for f in range(first, end) if clear[f]), None)
+        if pick is not None:
+            picks.append(pick)
+    return picks
+
+
+def read_clip(reader: Any, video: Path, photos: bool = False) -> ClipReading:
     """Play ``video`` through the reader (None: the rendered labels, read exactly) and the
-    referee, and say what it read at the end."""
+    referee, and say what it read at the end. ``photos``: only the frames of
+    ``photo_frames``, a second apart, the last one held, as a folder of photos is read."""
     from desktop.reading_referee import Referee
     from engine import get_preset
     from vision.sources import VideoSource
 
     truth = json.loads(video.with_suffix(".json").read_text())
     referee = Referee(get_preset("pagat"), zones_from_truth(truth))
+    kept = {f: k for k, f in enumerate(photo_frames(truth))} if photos else None
     with VideoSource(video) as source:
         for frame in source:
+            if kept is not None and frame.index not in kept:
+                continue
             h, w = frame.image_bgr.shape[:2]
             if reader is None:
                 labels = truth["frames"][frame.index]["labels"]
@@ -247,7 +268,10 @@ def read_clip(reader: Any, video: Path) -> ClipReading:
             else:
                 reading = reader.read_for_memory(frame.image_bgr)
                 cards, backs = list(reading.detections), list(reading.backs_xyxy)
-            referee.update(cards, (w, h), frame.t_monotonic, backs)
+            t = float(kept[frame.index]) if kept is not None else frame.t_monotonic
+            referee.update(cards, (w, h), t, backs)
+    if photos:
+        referee.hold_last_frame()
     state = referee.reading()
     return ClipReading(
         truth,
@@ -298,6 +322,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--exact", action="store_true", help="read the rendered labels instead of the model"
     )
     p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
+    p.add_argument(
+        "--photos",
+        action="store_true",
+        help="read each clip as a folder of photos, one after each card laid",
+    )
     p.add_argument("--show-misses", action="store_true")
     p.add_argument(
         "--per-clip", type=Path, default=None, help="write each clip's counts here (JSON)"
@@ -320,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
             video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
-            clip = read_clip(reader, video)
+            clip = read_clip(reader, video, args.photos)
             truth, read = clip.truth, clip.melds
             before = tally.exact
             score_clip(tally, truth, read, laid_per_zone(clip.events), seed, clip.judged)

@@ -5,6 +5,7 @@ hand (cards and order; a run may be read either way, a set in any order) and one
 import json
 from collections import Counter
 
+from desktop.reading_measure import meld_matches
 from desktop.video_measure import ClipTally, per_clip_json, score_clip
 
 TRUTH = {
@@ -193,3 +194,34 @@ def test_melds_read_wrong_are_told_apart_by_whether_the_referee_flagged_them():
     none = {"A": [False, False], "B": [False]}
     score_clip(quiet, TRUTH, read, Counter(), judged=judged(none, confidences))
     assert (quiet.flags.wrong_silent, quiet.flags.exact_flagged) == (2, 0)
+
+
+def test_a_folder_of_photos_of_a_clip_reads_its_last_card(tmp_path):
+    """Read as a folder of photos (one after each card laid, the last one held), a clip's
+    melds are read at least as well as its whole video reads them, the meld the last card
+    was laid on included; the photos are the first frames after each card with no hand
+    over the table."""
+    from desktop.video_measure import photo_frames, read_clip
+    from vision.synth.video import VideoSpec, render_video
+
+    video = tmp_path / "clip.mp4"
+    truth = render_video(VideoSpec(seed=3, size_wh=(960, 540), frames_per_card=3), video)
+    video.with_suffix(".json").write_text(json.dumps(truth))
+    picks = photo_frames(truth)
+    laid = [e["frame"] for e in truth["events"] if e["event"] == "meld_card_laid"]
+    assert len(picks) == len(laid) and picks == sorted(picks)
+    assert all(not truth["frames"][f]["hand_over_table"] for f in picks)
+    whole = read_clip(None, video)
+    photos = read_clip(None, video, photos=True)
+
+    def exact(read: dict) -> list[list[str]]:
+        return [
+            m["cards"]
+            for m in truth["melds"]
+            if any(meld_matches(m["kind"], m["cards"], r) for r in read.get(m["zone"], []))
+        ]
+
+    last_laid = [e for e in truth["events"] if e["event"] == "meld_card_laid"][-1]
+    last = next(m for m in truth["melds"] if m["meld_id"] == last_laid["meld_id"])
+    assert last["cards"] in exact(photos.melds)
+    assert len(exact(photos.melds)) >= len(exact(whole.melds)) >= 1
