@@ -130,6 +130,16 @@ def test_index_boxes_follow_a_card_read_in_the_meld_beside_its_own() -> None:
     assert ((x1 + x2) / 2, (y1 + y2) / 2) == diamonds.slots[-1].center_xy
 
 
+def assert_the_demos_last_table(reading: dict) -> None:
+    """Both teams' melds are the demo's last table's, each with its index boxes."""
+    want = table_truth(DEMO_STEPS[-1])
+    for team in ("A", "B"):
+        melds = reading["zones"][team]["melds"]
+        got = sorted(tuple(sorted(m["cards"])) for m in melds)
+        assert got == sorted(tuple(sorted(m["cards"])) for m in want["zones"][team]["melds"])
+        assert all(len(m["boxes_xyxy"]) == len(m["cards"]) for m in melds)
+
+
 def test_a_photograph_is_read_on_its_own_as_arbitro_read_reads_it() -> None:
     """The hand's memory believes a card only after a few frames, so one photograph read
     as a frame shows an empty table; read as a still, its melds are there, judged, with
@@ -139,12 +149,7 @@ def test_a_photograph_is_read_on_its_own_as_arbitro_read_reads_it() -> None:
     as_frame = ModelReader(card_reader, "pagat").read(frame).reading
     assert all(as_frame["zones"][team]["melds"] == [] for team in ("A", "B"))
     as_still = ModelReader(card_reader, "pagat").read_still(frame)
-    want = table_truth(DEMO_STEPS[-1])
-    for team in ("A", "B"):
-        melds = as_still.reading["zones"][team]["melds"]
-        got = sorted(tuple(sorted(m["cards"])) for m in melds)
-        assert got == sorted(tuple(sorted(m["cards"])) for m in want["zones"][team]["melds"])
-        assert all(len(m["boxes_xyxy"]) == len(m["cards"]) for m in melds)
+    assert_the_demos_last_table(as_still.reading)
     assert as_still.reading["events"] == []
 
 
@@ -157,13 +162,9 @@ def test_a_held_last_frame_shows_what_it_holds() -> None:
     assert all(reader.read(frame).reading["zones"][t]["melds"] == [] for t in ("A", "B"))
     held = reader.hold_last_frame()
     assert held is not None
-    want = table_truth(DEMO_STEPS[-1])
-    for team in ("A", "B"):
-        melds = held.reading["zones"][team]["melds"]
-        got = sorted(tuple(sorted(m["cards"])) for m in melds)
-        assert got == sorted(tuple(sorted(m["cards"])) for m in want["zones"][team]["melds"])
-        assert all(len(m["boxes_xyxy"]) == len(m["cards"]) for m in melds)
+    assert_the_demos_last_table(held.reading)
     laid = [e for e in held.reading["events"] if e["type"] == "meld_laid"]
+    want = table_truth(DEMO_STEPS[-1])
     assert len(laid) == sum(len(want["zones"][t]["melds"]) for t in ("A", "B"))
     assert {e["t"] for e in laid} == {round(frame.t_monotonic, 3)}
 

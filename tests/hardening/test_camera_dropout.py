@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from desktop.match import MatchSetup
@@ -226,27 +227,33 @@ def test_a_camera_missing_from_the_start_is_a_failure_not_a_wait(
     assert seen.names() == ["failed"] and "camera 3 is not connected" in seen.signals[0][1][0]
 
 
+class RecordingReader:
+    """A reader that says which of its readings the worker asked for."""
+
+    status = "stand-in"
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def read(self, f: Frame) -> TableReading:
+        self.calls.append("frame")
+        return TableReading(f.index, f.image_bgr, (), {})
+
+    def read_still(self, f: Frame) -> TableReading:
+        self.calls.append("still")
+        return TableReading(f.index, f.image_bgr, (), {})
+
+    def hold_last_frame(self) -> TableReading:
+        self.calls.append("held")
+        return TableReading(99, np.zeros((4, 4, 3), np.uint8), (), {})
+
+
 def test_the_worker_reads_a_photograph_as_a_still(qapp: Any) -> None:
     """A still source (one photograph) goes to the reader's still reading, every other
     source to its frame reading."""
     frame = next(f for f, _ in demo_frames())
-
-    class TwoWayReader:
-        status = "stand-in"
-
-        def __init__(self) -> None:
-            self.calls: list[str] = []
-
-        def read(self, f: Frame) -> TableReading:
-            self.calls.append("frame")
-            return TableReading(f.index, f.image_bgr, (), {})
-
-        def read_still(self, f: Frame) -> TableReading:
-            self.calls.append("still")
-            return TableReading(f.index, f.image_bgr, (), {})
-
     for still, want in ((True, ["still"]), (False, ["frame"])):
-        reader = TwoWayReader()
+        reader = RecordingReader()
 
         @contextlib.contextmanager
         def one_frame(still: bool = still) -> Iterator[FrameStream]:
@@ -260,23 +267,8 @@ def test_the_worker_holds_a_folders_last_photo(qapp: Any) -> None:
     """When a folder's photos end, the reader is asked to hold the last one (its cards
     must be believed) and that reading is the one left to show; a video's end is not held."""
     frame = next(f for f, _ in demo_frames())
-
-    class HoldingReader:
-        status = "stand-in"
-
-        def __init__(self) -> None:
-            self.calls: list[str] = []
-
-        def read(self, f: Frame) -> TableReading:
-            self.calls.append("frame")
-            return TableReading(f.index, f.image_bgr, (), {})
-
-        def hold_last_frame(self) -> TableReading:
-            self.calls.append("held")
-            return TableReading(99, frame.image_bgr, (), {})
-
     for hold_last, want in ((True, ["frame", "held"]), (False, ["frame"])):
-        reader = HoldingReader()
+        reader = RecordingReader()
 
         @contextlib.contextmanager
         def photos(hold_last: bool = hold_last) -> Iterator[FrameStream]:
