@@ -1,13 +1,16 @@
-"""A four-index card lying on top shows all four corners: the pair of indices on the edge
-its fan runs from (its slot) and the pair on its far edge, a card's width (or height)
-across. Where the fan's line bends (a hand held in an arc, shown at the end of a hand) or
-the card lies alone, nothing earlier folds the far pair into the card, and the card would
-be counted twice.
+"""The far corners of a card lying on top, where nothing earlier folds them into the card
+(used by ``vision.layout.hand``: a hand held in an arc, whose line bends, so its top
+card's far corners lie off the line the other cards set).
 
-Two pairs of one card's corners are parallel, as long as each other, and face each other
-squarely; and no other index shows between them, since the card's face covers that
-ground. A copy of the card elsewhere in a fan has the cards between the two showing their
-indices between them.
+- A four-index card shows the pair of indices on the edge its fan runs from (its slot) and
+  the pair on its far edge, a card's width (or height) across. Two pairs of one card's
+  corners are parallel, as long as each other, and face each other squarely (``is_far_edge``).
+- A two-index card shows its far corner alone, a card's diagonal away, on from the fan's
+  end (``is_far_corner``).
+
+Either way no other index shows between them, since the card's face covers that ground;
+a copy of the card elsewhere in a fan has the cards between the two showing their indices
+between them.
 """
 
 from __future__ import annotations
