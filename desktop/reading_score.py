@@ -9,6 +9,7 @@ count as its hand when ``--hand`` does not name it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from desktop.table_reading import TableReading
@@ -65,6 +66,16 @@ def cards_in_hand_photo(card_reader: Any, image_bgr: Any, way: str = "detect") -
         else readings_by(card_reader, way, image_bgr)
     )
     return [slot.card for slot in hand_slots(readings, (w, h))]
+
+
+def read_hand_photo(card_reader: Any, path: Path) -> list[str]:
+    """The cards in the photo of a player's hand at ``path``; ``vision.sources.SourceError``
+    with one line for the user when the file is missing or not an image."""
+    from vision.sources import ImageSource
+
+    with ImageSource(path) as source:
+        frame = next(iter(source))
+    return cards_in_hand_photo(card_reader, frame.image_bgr)
 
 
 def score_reading(

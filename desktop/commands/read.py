@@ -116,12 +116,9 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
 def _cards_in_image(reader: Any, path: Path) -> list[str]:
     """Every card in a photo of a player's hand (each physical card once), read as
     ``python -m desktop.hand_measure`` measures it."""
-    from desktop.reading_score import cards_in_hand_photo
-    from vision.sources import ImageSource
+    from desktop.reading_score import read_hand_photo
 
-    with ImageSource(path) as src:
-        frame = next(iter(src))
-    return cards_in_hand_photo(reader, frame.image_bgr)
+    return read_hand_photo(reader, path)
 
 
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:

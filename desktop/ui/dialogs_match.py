@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -112,18 +114,34 @@ class NewMatchDialog(QDialog):
         super().accept()
 
 
-class TeamEndBox(QGroupBox):
-    """One team's end of hand: melds (one per line), each player's cards, the pozzetto."""
+# Reads the cards in the photo of a player's hand (the card model); raises with a message
+PhotoReader = Callable[[Path], list[str]]
+PHOTO_SUFFIXES = "*.png *.jpg *.jpeg *.bmp *.webp *.tif *.tiff"
 
-    def __init__(self, team: str, name: str, players: Sequence[str], hand: TeamHand) -> None:
+
+class TeamEndBox(QGroupBox):
+    """One team's end of hand: melds (one per line), each player's cards (typed, or read
+    from a photo of the hand when ``read_photo`` is given), the pozzetto."""
+
+    def __init__(
+        self,
+        team: str,
+        name: str,
+        players: Sequence[str],
+        hand: TeamHand,
+        read_photo: PhotoReader | None = None,
+        tell: Callable[[str], None] = lambda message: None,
+    ) -> None:
         super().__init__(t("Team {name}").format(name=name))
+        self._read_photo = read_photo
+        self._tell = tell
         self.setStyleSheet(f"QGroupBox {{ font-weight: bold; color: {TEAM_COLORS[team]}; }}")
         grid = QGridLayout(self)
         self.melds = QPlainTextEdit("\n".join(" ".join(m) for m in hand.melds))
         self.melds.setObjectName(f"melds_{team}")
         self.melds.setMinimumHeight(90)
         grid.addWidget(QLabel(t("Melds (one per line)")), 0, 0)
-        grid.addWidget(self.melds, 1, 0, 1, 2)
+        grid.addWidget(self.melds, 1, 0, 1, 3 if read_photo is not None else 2)
         self.hands = []
         for k in range(2):
             edit = QLineEdit(" ".join(hand.hands[k]))
@@ -132,6 +150,12 @@ class TeamEndBox(QGroupBox):
             grid.addWidget(QLabel(t("{player} holds").format(player=label)), 2 + k, 0)
             grid.addWidget(edit, 2 + k, 1)
             self.hands.append(edit)
+            if read_photo is not None:
+                button = QPushButton(t("Photo…"))
+                button.setObjectName(f"photo_{team}_{k}")
+                button.setToolTip(t("Read this player's cards from a photo of the hand"))
+                button.clicked.connect(lambda _checked=False, k=k: self.fill_from_photo(k))
+                grid.addWidget(button, 2 + k, 2)
         self.pozzetto = QComboBox()
         self.pozzetto.setObjectName(f"pozzetto_{team}")
         for state in POZZETTO_STATES:
@@ -147,6 +171,28 @@ class TeamEndBox(QGroupBox):
 
     def _sync(self) -> None:
         self.unseen.setEnabled(self.pozzetto.currentData() == "taken_unseen")
+
+    def choose_photo(self) -> str:
+        """The photo the player picks, or "" when they cancel."""
+        filter_text = f"{t('Images')} ({PHOTO_SUFFIXES})"
+        return QFileDialog.getOpenFileName(self, t("Photo of the hand"), "", filter_text)[0]
+
+    def fill_from_photo(self, k: int) -> None:
+        """Player ``k``'s cards read from a photo; the players check them before OK."""
+        path = self.choose_photo()
+        if not path or self._read_photo is None:
+            return
+        try:
+            cards = self._read_photo(Path(path))
+        except Exception as exc:  # a corrupt file, a missing model: say so, change nothing
+            self._tell(t("Could not read the photo: {error}").format(error=exc))
+            return
+        self.hands[k].setText(" ".join(cards))
+        self._tell(
+            t("{count} cards read from {file}: check them before OK").format(
+                count=len(cards), file=Path(path).name
+            )
+        )
 
     def team_hand(self) -> TeamHand:
         lines = [ln for ln in self.melds.toPlainText().splitlines() if ln.strip()]
@@ -167,19 +213,31 @@ class EndOfHandDialog(QDialog):
         score: Callable[[HandInput], HandScore],
         title: str = "",
         parent: QWidget | None = None,
+        read_photo: PhotoReader | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title or t("End of hand"))
         self._score = score
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
+        self.note = QLabel()  # what a photo gave, or why it gave nothing
+        self.note.setObjectName("photo_note")
+        self.note.setWordWrap(True)
         self.boxes = {
-            team: TeamEndBox(team, setup.team_names[i], setup.players[i], hand.teams[team])
+            team: TeamEndBox(
+                team,
+                setup.team_names[i],
+                setup.players[i],
+                hand.teams[team],
+                read_photo,
+                self.note.setText,
+            )
             for i, team in enumerate(TEAMS)
         }
         for box in self.boxes.values():
             row.addWidget(box)
         layout.addLayout(row)
+        layout.addWidget(self.note)
         closing = QHBoxLayout()
         closing.addWidget(QLabel(t("Closed by")))
         self.closed_by = QComboBox()

@@ -11,6 +11,8 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -68,6 +70,7 @@ class MainWindow(QMainWindow):
         self.sheet_dialog: MatchSheetDialog | None = None
         self.review_window: QWidget | None = None
         self.exit_code = 0
+        self._hand_reader: Any = None  # the card model for photos of hands, loaded on first use
         self._build()
         self.retranslate()
         geometry = settings.value("window/geometry")
@@ -286,8 +289,27 @@ class MainWindow(QMainWindow):
     def end_of_hand_dialog(self, hand: HandInput | None = None, title: str = "") -> EndOfHandDialog:
         assert self.session.sheet is not None
         return EndOfHandDialog(
-            hand or self.session.prefill(), self.session.sheet.setup, self.score_of, title, self
+            hand or self.session.prefill(),
+            self.session.sheet.setup,
+            self.score_of,
+            title,
+            self,
+            read_photo=self.read_hand_photo,
         )
+
+    def read_hand_photo(self, path: Path) -> list[str]:
+        """The cards in a photo of a player's hand, by the card model (loaded on first use,
+        with a busy cursor); raises with a message for the dialog to show."""
+        from desktop.reading_score import read_hand_photo
+        from vision.detector import load_reader
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if self._hand_reader is None:
+                self._hand_reader = load_reader()
+            return read_hand_photo(self._hand_reader, path)
+        finally:
+            QApplication.restoreOverrideCursor()
 
     def end_of_hand(self) -> HandResult | None:
         if self.session.sheet is None and not self.new_match():

@@ -463,5 +463,29 @@
         <source>cards at the edge of the picture: move or raise the camera so the whole table shows</source>
         <translation>carte sul bordo dell'immagine: sposta o alza la telecamera perché si veda tutto il tavolo</translation>
     </message>
+    <message>
+        <source>Photo…</source>
+        <translation>Foto…</translation>
+    </message>
+    <message>
+        <source>Read this player's cards from a photo of the hand</source>
+        <translation>Leggi le carte di questo giocatore da una foto della mano</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Immagini</translation>
+    </message>
+    <message>
+        <source>Photo of the hand</source>
+        <translation>Foto della mano</translation>
+    </message>
+    <message>
+        <source>Could not read the photo: {error}</source>
+        <translation>Impossibile leggere la foto: {error}</translation>
+    </message>
+    <message>
+        <source>{count} cards read from {file}: check them before OK</source>
+        <translation>{count} carte lette da {file}: controllale prima di OK</translation>
+    </message>
 </context>
 </TS>

@@ -7,8 +7,9 @@ import time
 from collections.abc import Iterator
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QObject, QSettings, Slot
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from desktop.match import MatchSetup
 from desktop.session import Session
@@ -223,3 +224,39 @@ def test_settings_are_remembered(qtbot, session: Session, isolated_settings: QSe
     again = make_window(qtbot, session, isolated_settings)
     assert (again.width(), again.height()) == (700, 500)
     assert again._last_setup() == SETUP
+
+
+@pytest.mark.model
+def test_a_players_cards_are_read_from_a_photo_of_the_hand(
+    qtbot, session: Session, isolated_settings: QSettings, tmp_path, monkeypatch
+) -> None:
+    """The end-of-hand dialog's photo button reads a player's cards with the card model
+    (a rendered photo of a hand) and says to check them; a file that is no image changes
+    nothing and says why."""
+    from collections import Counter
+
+    from desktop.ui.dialogs_match import TeamEndBox
+    from vision.synth.hand_photo import render_hand_photo
+    from vision.synth.render import encode_jpeg
+
+    scene = render_hand_photo(9100, 0, "classic")
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(encode_jpeg(scene))
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a picture")
+    window = make_window(qtbot, session, isolated_settings)
+    window.new_match(SETUP)
+    dialog = window.end_of_hand_dialog()
+    qtbot.addWidget(dialog)
+    box = dialog.boxes["B"]
+    before = dialog.table.item(5, 1).text()
+    monkeypatch.setattr(TeamEndBox, "choose_photo", lambda self: str(photo))
+    box.fill_from_photo(1)
+    want = [c["card"] for c in scene.truth["cards"]]
+    assert Counter(box.hands[1].text().split()) == Counter(want)
+    assert f"{len(want)} cards read from hand.jpg" in dialog.note.text()
+    assert dialog.table.item(5, 1).text() != before  # the held cards count against B
+    monkeypatch.setattr(TeamEndBox, "choose_photo", lambda self: str(broken))
+    box.fill_from_photo(0)
+    assert box.hands[0].text() == "" and "Could not read the photo" in dialog.note.text()
+    assert box.findChild(QPushButton, "photo_B_1") is not None
