@@ -31,7 +31,7 @@ def hand_slots(detections: Sequence[CardDetection], size_wh: tuple[int, int]) ->
     zone = build_layout(detections, size_wh, whole).zone("A")
     groups, loose = fold_far_edges({"A": zone.melds}, zone.loose, lambda xy: "A")
     fans = [slot for group in groups.get("A", ()) for slot in group.slots]
-    return fold_card_corners(fans + loose)
+    return fold_misread_twins(fold_card_corners(fans + loose))
 
 
 @dataclass(frozen=True)
@@ -89,3 +89,71 @@ def fold_card_corners(slots: Sequence[Slot], params: CornerParams = CornerParams
             a, confidence=max(a.confidence, b.confidence), detections=a.detections + b.detections
         )
         del out[j]
+
+
+def card_edges(slots: Sequence[Slot]) -> list[PointXY]:
+    """The edges (both ways) of the cards read at three or four corners: where one corner
+    index lies from the next along a card's side."""
+    out: list[PointXY] = []
+    for slot in slots:
+        hull = convex_hull(_points(slot))
+        if len(slot.detections) < 3 or len(hull) < 3:
+            continue
+        for u, v in zip(hull, [*hull[1:], hull[0]], strict=True):
+            # a triangle's longest side is the card's diagonal, not an edge
+            if len(hull) == 3 and math.dist(u, v) == max(
+                math.dist(a, b) for a, b in combinations(hull, 2)
+            ):
+                continue
+            out += [(v[0] - u[0], v[1] - u[1]), (u[0] - v[0], u[1] - v[1])]
+    return out
+
+
+def _across(edge: PointXY, along: PointXY) -> bool:
+    """Whether ``edge`` runs across ``along`` rather than with it."""
+    le, la = math.hypot(*edge), math.hypot(*along)
+    return le > 0 and la > 0 and abs(edge[0] * along[0] + edge[1] * along[1]) < 0.5 * le * la
+
+
+def fold_misread_twins(slots: Sequence[Slot], tolerance: float = 0.25) -> list[Slot]:
+    """A lone index lying where another lone index's strip twin lies (moved by an edge a
+    card of this deck shows, one running across the fan rather than along it, within
+    ``tolerance`` index heights) belongs to that card, whatever it was read as: its card's
+    face covers any other card there. The two are one card, named by the surer reading."""
+    edges = card_edges(slots)
+    out = list(slots)
+    k = 0
+    while k < len(out):
+        a = out[k]
+        others = [o for o in out if o is not a]
+        if len(a.detections) != 1 or not others:
+            k += 1
+            continue
+        # the fan runs towards the nearest card; a strip's twin lies across it
+        nearest = min(others, key=lambda o: math.dist(o.center_xy, a.center_xy))
+        along = (nearest.center_xy[0] - a.center_xy[0], nearest.center_xy[1] - a.center_xy[1])
+        twin = next(
+            (
+                j
+                for j, b in enumerate(out)
+                if j != k
+                and len(b.detections) == 1
+                and b.card != a.card
+                and any(
+                    _across((ex, ey), along)
+                    and math.dist((a.center_xy[0] + ex, a.center_xy[1] + ey), b.center_xy)
+                    <= tolerance * a.scale_px
+                    for ex, ey in edges
+                )
+            ),
+            None,
+        )
+        if twin is None:
+            k += 1
+            continue
+        b = out[twin]
+        sure, other = (a, b) if a.confidence >= b.confidence else (b, a)
+        out[k] = replace(sure, detections=sure.detections + other.detections)
+        del out[twin]
+        k = 0 if twin < k else k
+    return out

@@ -11,7 +11,7 @@ import pytest
 
 from tests.vision.layout.fans import CARD_H, CARD_W, INDEX_IN, det
 from vision.layout.far_edges import FarEdgeParams, fold_far_edges, is_far_edge
-from vision.layout.hand import fold_card_corners, hand_slots
+from vision.layout.hand import fold_card_corners, fold_misread_twins, hand_slots
 from vision.layout.types import MeldGroup, Slot
 from vision.types import CardDetection
 
@@ -184,3 +184,29 @@ def test_copies_of_a_card_stay_apart() -> None:
     assert len(fold_card_corners(between)) == 4
     side_by_side = [lone("QH", 100, 100), lone("QH", 122, 100), lone("9D", 144, 100)]
     assert len(fold_card_corners(side_by_side)) == 3
+
+
+def four_corners(card: str, x: float, y: float) -> Slot:
+    """A card read at all four corners, 3 index heights wide and 4.2 tall."""
+    corners = [(x, y), (x + 3 * S, y), (x, y + 4.2 * S), (x + 3 * S, y + 4.2 * S)]
+    return Slot(card, 0.9, (x, y), S, tuple(det(card, cx, cy, S) for cx, cy in corners))
+
+
+def test_a_strips_second_index_misread_as_another_card_is_that_card() -> None:
+    """A four-index hand: the top card shows the deck's edges; the AD's strip shows its
+    second index a card's height below it, read 4D with less confidence."""
+    top = four_corners("QD", 222, 100)
+    ace = Slot("AD", 0.8, (200, 100), S, (det("AD", 200, 100, S),))
+    misread = Slot("4D", 0.5, (200, 100 + 4.2 * S), S, (det("4D", 200, 184, S),))
+    out = fold_misread_twins([ace, top, misread])
+    assert sorted(s.card for s in out) == ["AD", "QD"]
+
+
+def test_the_next_cards_index_near_a_covered_twin_stays_its_own() -> None:
+    """The 4C shows only its lower index (the JC covers its upper one, a short step on):
+    the JC's index lies near where the 4C's upper index would, but not on it."""
+    top = four_corners("3S", 216, 100)
+    four = Slot("4C", 0.9, (200, 184), S, (det("4C", 200, 184, S),))
+    jack = Slot("JC", 0.9, (208, 100), S, (det("JC", 208, 100, S),))
+    out = fold_misread_twins([four, jack, top])
+    assert sorted(s.card for s in out) == ["3S", "4C", "JC"]
