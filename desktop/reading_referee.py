@@ -80,7 +80,7 @@ class Referee:
             out += self.update(detections, size_wh, t_last + k * step, backs)
         for event in out:  # the same dicts the event list holds
             event["t"] = round(t_last, 3)
-        self._last_frame = (detections, size_wh, t_last, backs)
+        self._last_frame = None  # held once: a second hold would turn the clock back
         return out
 
     def apply(self, track_events: Sequence[TrackEvent], t_monotonic: float) -> list[dict[str, Any]]:

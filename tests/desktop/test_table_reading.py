@@ -490,6 +490,7 @@ def test_a_held_last_frame_is_read_and_told_at_its_own_time():
     assert [list(m.cards) for m in held.reading().melds["A"]] == [["4H", "5H", "6H", "7H"]]
     assert [(e["type"], e["cards"], e["t"]) for e in events] == [("card_added", ["7H"], 3.0)]
     assert held.events[-1] is events[0]
+    assert held.hold_last_frame() == []  # held once
 
 
 def test_holding_before_any_frame_does_nothing():
