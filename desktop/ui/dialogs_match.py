@@ -43,6 +43,7 @@ from desktop.match import (
 from desktop.ui.i18n import t
 from desktop.ui.texts import pozzetto_text
 from desktop.ui.theme import ILLEGAL_COLOR, TEAM_COLORS
+from vision.sources import IMAGE_SUFFIXES
 
 
 def fit_table(table: QTableWidget) -> None:
@@ -116,7 +117,7 @@ class NewMatchDialog(QDialog):
 
 # Reads the cards in the photo of a player's hand (the card model); raises with a message
 PhotoReader = Callable[[Path], list[str]]
-PHOTO_SUFFIXES = "*.png *.jpg *.jpeg *.bmp *.webp *.tif *.tiff"
+PHOTO_SUFFIXES = " ".join(f"*{suffix}" for suffix in sorted(IMAGE_SUFFIXES))
 
 
 class TeamEndBox(QGroupBox):
