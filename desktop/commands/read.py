@@ -163,15 +163,22 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     except SourceError as error:
         raise BadInput(str(error)) from error
     hands: dict[str, list[list[str]]] = {}
+    photo_flags: list[str] = []  # cards read from a photo are the model's: say so
     for team, items in opts["hands"].items():
-        hands[team] = [
-            item if isinstance(item, list) else _cards_in_image(reader, item) for item in items
-        ]
+        hands[team] = []
+        for item in items:
+            cards = item if isinstance(item, list) else _cards_in_image(reader, item)
+            if not isinstance(item, list):
+                photo_flags.append(
+                    f"team {team}: {len(cards)} cards read from {item.name} "
+                    f"({' '.join(cards) or 'none'}): check them"
+                )
+            hands[team].append(cards)
     out = reading.to_json(with_events=args.events)
     if opts["scoring"]:
         score, flags = score_reading(reading, rules, opts["closed_by"], opts["pozzetto"], hands)
         out["score"] = score
-        out["flags"].extend(flags)
+        out["flags"].extend(photo_flags + flags)
     return out
 
 

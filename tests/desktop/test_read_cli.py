@@ -79,7 +79,8 @@ def test_score_with_hands_given_as_cards_and_as_an_image(tmp_path, stub, capsys)
     # A: 15 + 100 closing - 35 held; B: 30 - (15 + 10) held - 100 pozzetto not taken.
     assert out["score"]["A"]["total"] == 80
     assert out["score"]["B"]["total"] == -95
-    assert out["flags"] == []
+    # the cards read from the photo are named for the players to check; nothing else
+    assert out["flags"] == ["team B: 2 cards read from hand.png (AS 9D): check them"]
 
 
 def test_folder_sequence_with_events(tmp_path, stub, capsys):
