@@ -113,17 +113,9 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
     return reader.detect(image_bgr), None
 
 
-def _cards_in_image(reader: Any, path: Path) -> list[str]:
-    """Every card in a photo of a player's hand (each physical card once), read as
-    ``python -m desktop.hand_measure`` measures it."""
-    from desktop.reading_score import read_hand_photo
-
-    return read_hand_photo(reader, path)
-
-
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     from desktop.reading_referee import Referee
-    from desktop.reading_score import score_reading
+    from desktop.reading_score import read_hand_photo, score_reading
     from desktop.session_frames import readings_by
     from desktop.table_reading import read_table
     from vision.detector import ModelMissingError
@@ -167,7 +159,7 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     for team, items in opts["hands"].items():
         hands[team] = []
         for item in items:
-            cards = item if isinstance(item, list) else _cards_in_image(reader, item)
+            cards = item if isinstance(item, list) else read_hand_photo(reader, item)
             if not isinstance(item, list):
                 photo_flags.append(
                     f"team {team}: {len(cards)} cards read from {item.name} "
