@@ -68,7 +68,8 @@ class Referee:
         frame is seen again as a camera would keep seeing a table left alone, for as long
         as the memory needs to believe a change, so what it shows is read. Its events carry
         the last frame's time. A camera's or a video's last frame is a moment like any
-        other and is not held: a hand may be passing over the table."""
+        other and is not held: a hand may be passing over the table, and held, the
+        frame's readings outvote the earlier frames' (whole videos read worse)."""
         if self._last_frame is None:
             return []
         detections, size_wh, t_last, backs = self._last_frame
