@@ -3,12 +3,11 @@ it, each physical card once.
 
 The whole picture is one zone (a hand has no teams' halves). A hand is often held or laid
 in an arc, so its line bends and the top card's far corners lie off the line the other
-cards set, where the table's layout does not look for them: they are folded into their
-card here (``far_edges``, then ``fold_card_corners`` for corners still apart). A strip's
-second index read as another card is given back to its card (``fold_misread_twins``). On
-the table's own fans the far-edge step changed no meld read on the validation stills and
-clips and added cards wrong in one clip, so these steps are the hand's only. Measured by
-``python -m desktop.hand_measure`` on rendered photos of hands.
+cards set, where the table's layout does not look for them: ``fold_card_corners`` folds
+them into their card. A strip's second index read as another card is given back to its
+card (``fold_misread_twins``). These steps are the hand's only: folding far corners in the
+table's own layout changed no meld read on the validation stills and clips and added cards
+wrong in one clip. Measured by ``python -m desktop.hand_measure`` on rendered photos.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from vision.layout.build import build_layout
-from vision.layout.far_edges import fold_far_edges, near_segment
 from vision.layout.geometry import convex_hull, point_in_polygon
 from vision.layout.types import PointXY, Slot
 from vision.layout.zones import ZoneMap
@@ -31,9 +29,21 @@ def hand_slots(detections: Sequence[CardDetection], size_wh: tuple[int, int]) ->
     w, h = float(size_wh[0]), float(size_wh[1])
     whole = ZoneMap(size_wh, {"A": ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))})
     zone = build_layout(detections, size_wh, whole).zone("A")
-    groups, loose = fold_far_edges({"A": zone.melds}, zone.loose, lambda xy: "A")
-    fans = [slot for group in groups.get("A", ()) for slot in group.slots]
-    return fold_misread_twins(fold_card_corners(fans + loose))
+    fans = [slot for group in zone.melds for slot in group.slots]
+    return fold_misread_twins(fold_card_corners(fans + list(zone.loose)))
+
+
+def near_segment(pt: PointXY, a: PointXY, b: PointXY, scale: float, ends: float = 1.0) -> bool:
+    """Whether ``pt`` lies within one index height (``scale``) of the segment from ``a``
+    to ``b``, its ends' first ``ends`` index heights left out (where the ends' own
+    neighbours lie)."""
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(ax, ay)
+    t = ((pt[0] - a[0]) * ax + (pt[1] - a[1]) * ay) / (length * length)
+    margin = ends * scale / length
+    if not margin < t < 1 - margin:
+        return False
+    return abs(-(pt[0] - a[0]) * ay + (pt[1] - a[1]) * ax) / length < scale
 
 
 @dataclass(frozen=True)

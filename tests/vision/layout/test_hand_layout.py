@@ -10,9 +10,8 @@ from collections import Counter
 import pytest
 
 from tests.vision.layout.fans import CARD_H, CARD_W, INDEX_IN, det
-from vision.layout.far_edges import FarEdgeParams, fold_far_edges, is_far_edge
 from vision.layout.hand import fold_card_corners, fold_misread_twins, hand_slots
-from vision.layout.types import MeldGroup, Slot
+from vision.layout.types import Slot
 from vision.types import CardDetection
 
 SIZE = (1280, 720)
@@ -113,55 +112,6 @@ def test_a_hands_top_card_is_counted_once(name: str) -> None:
 def test_a_double_decks_two_copies_in_one_hand_stay_two() -> None:
     hand = ["KH", "5S", "KH", "7D", "2C"]
     assert cards_read(arc_hand(hand, four_corner=True)) == Counter(hand)
-
-
-def pair(card: str, x: float, y: float, dy: float = 4.2 * S, dx: float = 0.0) -> Slot:
-    """One edge of a four-index card: two indices ``(dx, dy)`` apart, folded into one slot."""
-    a, b = det(card, x, y, S), det(card, x + dx, y + dy, S)
-    return Slot(card, 0.9, (x + dx / 2, y + dy / 2), S, (a, b))
-
-
-def test_a_far_edge_is_one_cards_width_across_with_nothing_between() -> None:
-    near, far = pair("7D", 100, 100), pair("7D", 100 + 3.0 * S, 100)
-    params = FarEdgeParams()
-    assert is_far_edge(near, far, [], params, 0.0)
-    between = Slot("5S", 0.9, (100 + 1.5 * S, 100 + 2.1 * S), S, ())
-    assert not is_far_edge(near, far, [between], params, 0.0)  # a card shows between
-    assert not is_far_edge(near, pair("7C", 100 + 3.0 * S, 100), [], params, 0.0)
-    turned = pair("7D", 100 + 3.0 * S, 100, dy=3.0 * S, dx=3.0 * S)
-    assert not is_far_edge(near, turned, [], params, 0.0)  # not parallel
-    slid = pair("7D", 100 + 3.0 * S, 100 + 2.0 * S)
-    assert not is_far_edge(near, slid, [], params, 0.0)  # not facing it
-    assert not is_far_edge(near, far, [], params, 4.0 * S)  # nearer than asked
-
-
-def test_two_loose_copies_closer_than_a_pairs_length_stay_two() -> None:
-    """Loose pairs have no fan whose step would say how far a far edge lies: only a pair
-    along a card's short edge, a whole pair's length from its far edge, is folded."""
-    a, b = pair("7D", 100, 100, dy=3.0 * S), pair("7D", 100 + 2.0 * S, 100, dy=3.0 * S)
-    _, spare = fold_far_edges({}, [a, b], lambda xy: "A")
-    assert len(spare) == 2
-    c = pair("7D", 100 + 4.0 * S, 100, dy=3.0 * S)
-    _, spare = fold_far_edges({}, [a, c], lambda xy: "A")
-    assert [len(s.detections) for s in spare] == [4]
-
-
-def test_a_far_corner_in_another_zone_is_not_the_melds() -> None:
-    """A card of the discard pile that is the same as a meld's end card, a card's
-    diagonal away, stays the pile's."""
-    slots = [
-        Slot(card, 0.9, (100 + 25.0 * k, 300.0), S, (det(card, 100 + 25.0 * k, 300, S),))
-        for k, card in enumerate(["5H", "6H", "7H"])
-    ]
-    meld = MeldGroup(tuple(slots))
-    corner = Slot("7H", 0.9, (150 + 3.0 * S, 300 + 4.5 * S), S, (det("7H", 210, 390, S),))
-    groups, spare = fold_far_edges({"A": [meld]}, [corner], lambda xy: "A")
-    assert spare == [] and len(groups["A"][0].slots[-1].detections) == 2
-    zones = {"A": "A", "discard": "discard"}
-    groups, spare = fold_far_edges(
-        {"A": [meld]}, [corner], lambda xy: zones["discard" if xy[1] > 350 else "A"]
-    )
-    assert spare == [corner] and len(groups["A"][0].slots[-1].detections) == 1
 
 
 def lone(card: str, x: float, y: float) -> Slot:
