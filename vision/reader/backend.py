@@ -4,7 +4,7 @@ otherwise ONNX Runtime. Both read the same .onnx file."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -32,14 +32,27 @@ def _openvino_config(threads: int | None) -> dict[str, str]:
     return config
 
 
+def compile_for_cpu(core: Any, model: Any, threads: int | None) -> Any:
+    """``core.compile_model`` on the CPU, at full float precision where the default fails.
+
+    OpenVINO runs a graph in the CPU's fastest precision (bfloat16 or float16 where the CPU
+    has it). On CPUs with AMX and AVX-512 FP16 (OpenVINO 2026.4) that choice finds no kernel
+    for some layers of the int8 classifier and compiling fails; asked for float32 it compiles
+    and reads as ONNX Runtime does."""
+    config = _openvino_config(threads)
+    try:
+        return core.compile_model(model, "CPU", config)
+    except RuntimeError:
+        return core.compile_model(model, "CPU", {**config, "INFERENCE_PRECISION_HINT": "f32"})
+
+
 class OpenVinoBackend:
     name = "openvino"
 
     def __init__(self, onnx_path: Path, threads: int | None = None) -> None:
         import openvino as ov
 
-        core = ov.Core()
-        self._compiled = core.compile_model(str(onnx_path), "CPU", _openvino_config(threads))
+        self._compiled = compile_for_cpu(ov.Core(), str(onnx_path), threads)
         self._request = self._compiled.create_infer_request()
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
@@ -66,7 +79,7 @@ class OpenVinoImageBackend:
         steps.input().preprocess().convert_element_type(ov.Type.f32).convert_color(
             ColorFormat.RGB
         ).scale(255.0)
-        self._compiled = core.compile_model(steps.build(), "CPU", _openvino_config(threads))
+        self._compiled = compile_for_cpu(core, steps.build(), threads)
         self._request = self._compiled.create_infer_request()
 
     def __call__(self, canvas_bgr: np.ndarray) -> np.ndarray:
@@ -123,7 +136,13 @@ def open_backend(
 ) -> InferenceBackend:
     """The fastest backend available for ``onnx_path`` (``prefer``: auto|openvino|onnxruntime)."""
     if _openvino_wanted(prefer):
-        return OpenVinoBackend(onnx_path, threads)
+        try:
+            return OpenVinoBackend(onnx_path, threads)
+        except RuntimeError:
+            if prefer == "openvino":
+                raise
+            # a graph OpenVINO cannot compile on this CPU still runs, slower, on ONNX Runtime
+            # (a corrupt file fails there too, and the caller reports it)
     return OnnxRuntimeBackend(onnx_path, threads)
 
 
@@ -132,5 +151,9 @@ def open_image_backend(
 ) -> ImageBackend:
     """Like ``open_backend``, for a detector fed the letterboxed uint8 frame."""
     if _openvino_wanted(prefer):
-        return OpenVinoImageBackend(onnx_path, threads)
+        try:
+            return OpenVinoImageBackend(onnx_path, threads)
+        except RuntimeError:
+            if prefer == "openvino":
+                raise
     return ConvertingImageBackend(OnnxRuntimeBackend(onnx_path, threads))

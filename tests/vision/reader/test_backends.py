@@ -10,6 +10,7 @@ from vision.reader.backend import (
     OnnxRuntimeBackend,
     OpenVinoBackend,
     OpenVinoImageBackend,
+    compile_for_cpu,
 )
 from vision.reader.geometry import fit_into, to_network_input
 from vision.synth.dataset import SynthConfig, render_sample
@@ -57,3 +58,51 @@ def test_onnx_runtime_fallback_finds_the_same_indices(canvas, detector_onnx):
     firing = (openvino > 0.1) | (fallback > 0.1)
     assert firing.sum() > 20
     assert np.abs(openvino - fallback).max() < 0.05
+
+
+def test_the_shipped_classifier_reads_as_onnx_runtime_does_under_openvino():
+    """On CPUs with AMX and float16 (OpenVINO 2026.4) the int8 classifier did not compile in
+    OpenVINO's default precision; whatever precision it compiles in, it must read as ONNX
+    Runtime reads the same file."""
+    config = ReaderConfig.load(DEFAULT_MODELS_DIR / "reader.json")
+    path = DEFAULT_MODELS_DIR / config.classifier_onnx
+    crops = np.random.default_rng(5).random((16, 3, 40, 40), dtype=np.float32)
+    openvino = OpenVinoBackend(path)(crops)
+    reference = OnnxRuntimeBackend(path)(crops)
+    assert (openvino.argmax(1) == reference.argmax(1)).all()
+    assert np.abs(openvino - reference).max() < 0.5
+
+
+class _CoreWithoutLowPrecisionKernels:
+    """A stand-in for ``openvino.Core`` that, like OpenVINO on such a CPU, compiles only when
+    asked for float32."""
+
+    def __init__(self):
+        self.configs = []
+
+    def compile_model(self, model, device, config):
+        self.configs.append(dict(config))
+        if config.get("INFERENCE_PRECISION_HINT") != "f32":
+            raise RuntimeError("No suitable implementations.")
+        return ("compiled", model)
+
+
+def test_a_graph_the_default_precision_cannot_compile_is_compiled_in_float32():
+    core = _CoreWithoutLowPrecisionKernels()
+    assert compile_for_cpu(core, "graph", threads=2) == ("compiled", "graph")
+    assert [c.get("INFERENCE_PRECISION_HINT") for c in core.configs] == [None, "f32"]
+    assert core.configs[-1]["INFERENCE_NUM_THREADS"] == "2"
+
+
+def test_auto_falls_back_to_onnx_runtime_when_openvino_cannot_compile(monkeypatch):
+    import vision.reader.backend as backend
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("cannot compile")
+
+    monkeypatch.setattr(backend, "OpenVinoBackend", refuse)
+    config = ReaderConfig.load(DEFAULT_MODELS_DIR / "reader.json")
+    path = DEFAULT_MODELS_DIR / config.classifier_onnx
+    assert backend.open_backend(path, "auto").name == "onnxruntime"
+    with pytest.raises(RuntimeError):
+        backend.open_backend(path, "openvino")
