@@ -1,20 +1,24 @@
-"""``arbitro bench``: milliseconds per 1280x720 frame, shipped reader vs plain Ultralytics."""
+"""``arbitro bench``: milliseconds per frame (1280x720 unless asked), shipped reader vs
+plain Ultralytics."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
+
+from desktop.commands.synth import parse_size
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "bench",
         help="time the card reader against plain Ultralytics predict",
-        description="Median milliseconds per 1280x720 frame for the shipped reader (ONNX on "
-        "OpenVINO or ONNX Runtime) and for YOLO(.pt).predict plus the PyTorch classifier, "
-        "on the same frames in the same run. Needs the 'train' extra.",
+        description="Median milliseconds per frame (1280x720 unless --size) for the shipped "
+        "reader (ONNX on OpenVINO or ONNX Runtime) and for YOLO(.pt).predict plus the PyTorch "
+        "classifier, on the same frames in the same run. Needs the 'train' extra.",
     )
     parser.add_argument(
         "--frames",
@@ -24,6 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     parser.add_argument("--count", type=int, default=20, help="frames to render")
     parser.add_argument("--seed", type=int, default=424242)
+    parser.add_argument(
+        "--size",
+        default="1280x720",
+        help="WIDTHxHEIGHT of the rendered frames (a webcam's 1280x720 unless asked)",
+    )
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(func=run)
@@ -39,13 +48,23 @@ def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
     from vision.synth.styles import default_training_styles
 
     config = SynthConfig(
-        seed=args.seed, size_wh=(1280, 720), styles=default_training_styles(), framing="table"
+        seed=args.seed,
+        size_wh=parse_size(args.size),
+        styles=default_training_styles(),
+        framing="table",
     )
     return [render_sample(config, i).image_bgr for i in range(args.count)]
 
 
 def run(args: argparse.Namespace) -> int:
     from vision.detector import DEFAULT_MODELS_DIR, ModelMissingError
+
+    if parse_size(args.size) is None:
+        print(
+            f"arbitro bench: bad --size {args.size!r}: expected WxH, e.g. 1920x1080",
+            file=sys.stderr,
+        )
+        return 2
 
     try:
         from vision.benchmark import run_benchmark
@@ -57,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
         print("arbitro bench: no frames to time", file=sys.stderr)
         return 2
     try:
-        result = run_benchmark(frames, args.models or DEFAULT_MODELS_DIR)
+        # Ultralytics prints notices (its first settings file, say) on stdout, which belongs
+        # to the report alone: one JSON line with --json
+        with contextlib.redirect_stdout(sys.stderr):
+            result = run_benchmark(frames, args.models or DEFAULT_MODELS_DIR)
     except ModelMissingError as error:
         print(f"arbitro bench: {error}", file=sys.stderr)
         return 2
@@ -73,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         r = result.as_dict()
+        height, width = frames[0].shape[:2]
         print(
-            f"{r['frames']} frames of 1280x720: shipped {r['shipped_ms_median']} ms "
+            f"{r['frames']} frames of {width}x{height}: shipped {r['shipped_ms_median']} ms "
             f"({r['backend']}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
             f"speedup {r['speedup']}x; slowest shipped frame {r['shipped_ms_max']} ms"
         )

@@ -79,7 +79,7 @@ def _fail(msg: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def _parse_size(text: str) -> tuple[int, int] | None:
+def parse_size(text: str) -> tuple[int, int] | None:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         return None
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.out is None:
         return _fail("--out DIR is required")
-    size = _parse_size(args.size)
+    size = parse_size(args.size)
     if size is None:
         return _fail(f"bad --size {args.size!r}: expected WxH, e.g. 1280x720")
     if args.count < 1:
