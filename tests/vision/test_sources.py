@@ -111,3 +111,33 @@ def test_camera_by_name_from_sysfs(tmp_path):
     assert camera_index_by_name("brio", tmp_path) == 2
     with pytest.raises(SourceError, match="Integrated Camera"):
         camera_index_by_name("Razer", tmp_path)
+
+
+class _FakeCapture:
+    """Stands in for cv2.VideoCapture: records what the source asks of the camera."""
+
+    def __init__(self, index):
+        self.index, self.asked = index, {}
+
+    def isOpened(self):  # OpenCV's name
+        return True
+
+    def set(self, prop, value):
+        self.asked[prop] = value
+        return True
+
+    def release(self):
+        pass
+
+
+def test_a_camera_is_asked_for_1920x1080_unless_told_otherwise(monkeypatch):
+    import cv2
+
+    monkeypatch.setattr(cv2, "VideoCapture", _FakeCapture)
+    default = open_source("0")
+    default.open()
+    asked = default._cap.asked
+    assert (asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (1920, 1080)
+    chosen = sources.CameraSource(0, (640, 480))
+    chosen.open()
+    assert chosen._cap.asked[cv2.CAP_PROP_FRAME_WIDTH] == 640

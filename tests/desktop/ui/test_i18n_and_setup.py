@@ -147,3 +147,15 @@ def test_the_camera_resolution_setting_is_read_for_the_source(isolated_settings)
     assert camera_size(isolated_settings) is None
     isolated_settings.setValue("camera/resolution", "1920x1080")
     assert camera_size(isolated_settings) == (1920, 1080)
+
+
+def test_a_new_camera_setup_proposes_the_camera_at_1920x1080(qtbot, isolated_settings) -> None:
+    """1920x1080 read more held-out melds exactly than 1280x720 (docs/table-reading.md, "A
+    camera's resolution"), so a player who never chose one gets it."""
+    from desktop.ui.app import camera_size
+
+    dialog = CameraSetupDialog(isolated_settings, None, cameras=[(0, "USB camera (video0)")])
+    qtbot.addWidget(dialog)
+    assert dialog.resolution.currentText() == "1920x1080"
+    dialog.accept()
+    assert camera_size(isolated_settings) == (1920, 1080)
