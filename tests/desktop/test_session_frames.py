@@ -207,3 +207,13 @@ def test_health_check_gives_advice() -> None:
     for x, y in ((2.0, 200.0), (400.0, height - 25.0), (width - 16.0, 300.0)):
         at_edge = [*inside, CardDetection("7C", 0.9, (x, y, x + 12.0, y + 20.0))]
         assert any("edge of the picture" in a for a in check_health(good, at_edge).advice)
+
+
+def test_indices_too_small_are_judged_against_the_pictures_height() -> None:
+    """The detector sees every frame scaled to one height, so an 18 px index is small in a
+    1920x1080 picture (9 px to the detector) but not in a 1280x720 one (13.5 px)."""
+    index = [CardDetection("QH", 0.9, (600.0, 300.0, 611.0, 318.0))] * 3
+    hd = cv2.resize(render_step(DEMO_STEPS[-1]), (1920, 1080))
+    sd = cv2.resize(hd, (1280, 720))
+    assert any("too small" in a for a in check_health(hd, index).advice)
+    assert not any("too small" in a for a in check_health(sd, index).advice)
