@@ -195,6 +195,10 @@ class CameraSource(_Source):
                 f"camera {self.index} is not connected or is in use by another program"
             )
         if self.size_wh:
+            # Over USB 2 most webcams send 1920x1080 uncompressed at a few frames a second
+            # and as MJPG at their full rate; asked first, a camera without MJPG keeps its
+            # own format. (Not tried on a real camera here: the machines have none.)
+            cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size_wh[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size_wh[1])
         self._cap = cap

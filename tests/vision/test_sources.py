@@ -138,6 +138,9 @@ def test_a_camera_is_asked_for_1920x1080_unless_told_otherwise(monkeypatch):
     default.open()
     asked = default._cap.asked
     assert (asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (1920, 1080)
+    # compressed frames, or most USB 2 webcams send 1920x1080 at a few frames a second
+    assert asked[cv2.CAP_PROP_FOURCC] == cv2.VideoWriter_fourcc(*"MJPG")
+    assert list(asked).index(cv2.CAP_PROP_FOURCC) < list(asked).index(cv2.CAP_PROP_FRAME_WIDTH)
     chosen = sources.CameraSource(0, (640, 480))
     chosen.open()
     assert chosen._cap.asked[cv2.CAP_PROP_FRAME_WIDTH] == 640
