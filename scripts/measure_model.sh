@@ -20,6 +20,14 @@ mkdir -p "$out"
 "$venv/bin/arbitro" bench --json | tee "$out/bench.json"
 "$venv/bin/python" -m desktop.reading_measure data/heldout --detector | tee "$out/table_reading.txt"
 "$venv/bin/python" benchmarks/index_stages.py data/heldout --json | tee "$out/index_stages.json"
+# The same held-out tables at 1920x1080, the size the app asks a webcam for (same seed, so
+# the same tables with 1.5 times the pixels on each index), and the speed at that size.
+[ -d data/heldouthd ] || "$venv/bin/arbitro" synth --out data/heldouthd --count 100 --seed 999 \
+    --size 1920x1080 --styles heldout --framing table
+"$venv/bin/arbitro" evaluate --synth data/heldouthd --json | tee "$out/evaluate_1080.json"
+"$venv/bin/arbitro" bench --size 1920x1080 --json | tee "$out/bench_1080.json"
+"$venv/bin/python" -m desktop.reading_measure data/heldouthd --detector | tee "$out/table_reading_1080.txt"
+"$venv/bin/python" benchmarks/index_stages.py data/heldouthd --json | tee "$out/index_stages_1080.json"
 # How both stages read indices turned away from square (real cards lie at every angle), on
 # the classifier's validation renders.
 [ -d data/val7 ] || "$venv/bin/arbitro" synth --out data/val7 --count 200 --seed 12100 \
