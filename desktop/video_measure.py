@@ -129,15 +129,26 @@ def cover_class(shown: float) -> str:
     return next(name for floor, name in COVER_CLASSES if shown >= floor)
 
 
-def rendered_clip(folder: Path, seed: int, size_wh: tuple[int, int], style: str) -> Path:
-    """The clip for ``seed`` in ``folder`` (its truth beside it), rendered if not there yet."""
-    from vision.synth.video import VideoSpec, render_video
+def rendered_clip(
+    folder: Path,
+    seed: int,
+    size_wh: tuple[int, int],
+    style: str,
+    melds_per_team: tuple[int, int] | None = None,
+) -> Path:
+    """The clip for ``seed`` in ``folder`` (its truth beside it), rendered if not there yet.
+    ``melds_per_team``: the range of melds a team lays (None: the clips' usual two or three)."""
+    from vision.synth.video import VIDEO_PLAN, VideoSpec, render_video
 
-    video = folder / f"hand_{style}_{seed}_{size_wh[0]}x{size_wh[1]}_hold{HOLD_S:g}.mp4"
+    melds = melds_per_team or VIDEO_PLAN.melds_per_team
+    # the usual clips keep their names, so folders of them made before stay valid
+    tag = "" if melds == VIDEO_PLAN.melds_per_team else f"_melds{melds[0]}-{melds[1]}"
+    video = folder / f"hand_{style}_{seed}_{size_wh[0]}x{size_wh[1]}_hold{HOLD_S:g}{tag}.mp4"
     truth_path = video.with_suffix(".json")
     if not (video.exists() and truth_path.exists()):
         folder.mkdir(parents=True, exist_ok=True)
-        truth = render_video(VideoSpec(seed, size_wh, style=style, hold_s=HOLD_S), video)
+        spec = VideoSpec(seed, size_wh, style=style, hold_s=HOLD_S, melds_per_team=melds)
+        truth = render_video(spec, video)
         truth_path.write_text(json.dumps(truth, sort_keys=True) + "\n")
     return video
 
@@ -306,6 +317,17 @@ def clip_style(style: str, seed: int) -> str:
     return TRAINING_CYCLE[(seed - TRAINING_CYCLE_SEED) % len(TRAINING_CYCLE)]
 
 
+def _melds_range(text: str) -> tuple[int, int]:
+    """``"4,7"`` -> (4, 7): melds a team lays, inclusive-exclusive."""
+    try:
+        low, high = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want LO,HI such as 4,7, not {text!r}") from None
+    if not 1 <= low < high:
+        raise argparse.ArgumentTypeError(f"want 1 <= LO < HI, not {text!r}")
+    return low, high
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m desktop.video_measure")
     p.add_argument("--clips", type=int, default=10)
@@ -326,6 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--photos",
         action="store_true",
         help="read each clip as a folder of photos, one after each card laid",
+    )
+    p.add_argument(
+        "--melds",
+        type=_melds_range,
+        default=None,
+        help="LO,HI: each team lays LO to HI-1 melds (default 2,4); 4,7 fills the table",
     )
     p.add_argument("--show-misses", action="store_true")
     p.add_argument(
@@ -348,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
-            video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed))
+            video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed), args.melds)
             clip = read_clip(reader, video, args.photos)
             truth, read = clip.truth, clip.melds
             before = tally.exact

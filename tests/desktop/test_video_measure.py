@@ -5,6 +5,8 @@ hand (cards and order; a run may be read either way, a set in any order) and one
 import json
 from collections import Counter
 
+import pytest
+
 from desktop.reading_measure import meld_matches
 from desktop.video_measure import ClipTally, per_clip_json, score_clip
 
@@ -225,3 +227,13 @@ def test_a_folder_of_photos_of_a_clip_reads_its_last_card(tmp_path):
     last = next(m for m in truth["melds"] if m["meld_id"] == last_laid["meld_id"])
     assert last["cards"] in exact(photos.melds)
     assert len(exact(photos.melds)) >= len(exact(whole.melds)) >= 1
+
+
+def test_a_melds_range_must_be_two_rising_counts(capsys):
+    from desktop.video_measure import main as measure
+
+    for bad in ("7,4", "four,seven", "0,3", "4"):
+        with pytest.raises(SystemExit) as exit_info:
+            measure(["--exact", "--clips", "0", "--melds", bad])
+        assert exit_info.value.code == 2
+        assert "--melds" in capsys.readouterr().err

@@ -38,6 +38,9 @@ class VideoSpec:
     frames_per_card: int = 4  # the first half with the laying hand over the table
     style: str = "classic"
     hold_s: float = 0.0  # the finished table filmed this long after the last card
+    # melds a team lays, as a range (inclusive-exclusive): two or three keep a clip short;
+    # more fill the table as the end of a long hand does, its cards smaller in the frame
+    melds_per_team: tuple[int, int] = VIDEO_PLAN.melds_per_team
 
 
 def appearance_order(plan: TablePlan) -> list[list[int]]:
@@ -71,7 +74,7 @@ def _hand_towards(card: PlacedCard, plan: TablePlan, seed: int) -> Occluder:
 def render_video(spec: VideoSpec, out_mp4: Path) -> dict:
     """Write the video to ``out_mp4`` and return its truth (JSON-ready)."""
     rng = np.random.default_rng([spec.seed, 0xF11])
-    plan = plan_table(rng, VIDEO_PLAN)
+    plan = plan_table(rng, dataclasses.replace(VIDEO_PLAN, melds_per_team=spec.melds_per_team))
     style = get_style(spec.style)
     camera = sample_camera(rng, plan, spec.size_wh, "table")
     fx = dataclasses.replace(sample_effects(rng), glare_spots=0, shadow_band=0.0, motion_px=0)

@@ -60,3 +60,23 @@ def test_a_hold_films_the_finished_table_after_the_last_card(tmp_path: Path) -> 
     for frame in held["frames"][-3:]:
         assert not frame["hand_over_table"]
         assert sorted(frame["labels"]) == sorted(last_laid)
+
+
+def test_a_fuller_table_lays_the_melds_asked_for_and_the_usual_clip_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    from collections import Counter
+
+    full = render_video(
+        VideoSpec(seed=2, size_wh=(192, 108), frames_per_card=1, melds_per_team=(5, 6)),
+        tmp_path / "full.mp4",
+    )
+    per_team = Counter(m["zone"] for m in full["melds"] if m["zone"] in ("A", "B"))
+    assert per_team == {"A": 5, "B": 5}
+    usual = render_video(SPEC, tmp_path / "usual.mp4")
+    spelled_out = render_video(
+        VideoSpec(seed=2, size_wh=(192, 108), frames_per_card=2, melds_per_team=(2, 4)),
+        tmp_path / "spelled.mp4",
+    )
+    assert json.dumps(spelled_out, sort_keys=True) == json.dumps(usual, sort_keys=True)
+    assert 2 <= Counter(m["zone"] for m in usual["melds"])["A"] <= 3
