@@ -172,12 +172,11 @@ def camera_index_by_name(name: str, sysfs: Path = SYSFS_VIDEO) -> int:
 class CameraSource(_Source):
     """A webcam through OpenCV. Reading stops with ``SourceError`` if it is unplugged."""
 
-    # 1920x1080 puts 1.5 times the pixels on each index for the classifier's crops (the
-    # detector sees the frame at the same scale either way): held-out still tables read 399
-    # of 448 melds exactly against 360 of 445 at 1280x720, at the same cost per frame, and
-    # rendered hand videos (larger indices) read alike (docs/table-reading.md, "a camera's
-    # resolution"). A camera without it sends its nearest size.
-    def __init__(self, index: int, size_wh: tuple[int, int] | None = (1920, 1080)) -> None:
+    # 1280x720, not 1920x1080: the larger frame reads whole-table photos far better (held-out
+    # stills 399 of 448 melds exact against 360 of 445) but not the hand's video, which is
+    # what a camera feeds (fuller tables 147 of 198 against 151; docs/table-reading.md,
+    # "a camera's resolution"). The camera setup offers 1920x1080 too.
+    def __init__(self, index: int, size_wh: tuple[int, int] | None = (1280, 720)) -> None:
         self.index = index
         self.size_wh = size_wh
         self.name = f"camera {index}"
@@ -195,9 +194,9 @@ class CameraSource(_Source):
                 f"camera {self.index} is not connected or is in use by another program"
             )
         if self.size_wh:
-            # Over USB 2 most webcams send 1920x1080 uncompressed at a few frames a second
-            # and as MJPG at their full rate; asked first, a camera without MJPG keeps its
-            # own format. (Not tried on a real camera here: the machines have none.)
+            # Over USB 2 most webcams send 1280x720 and larger uncompressed at a few frames a
+            # second and as MJPG at their full rate; asked first, a camera without MJPG keeps
+            # its own format. (Not tried on a real camera here: the machines have none.)
             cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size_wh[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size_wh[1])

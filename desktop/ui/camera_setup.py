@@ -24,9 +24,8 @@ from desktop.ui.i18n import t
 from desktop.ui.table_view import TableView, qimage_from_bgr
 from vision.types import CardDetection
 
-# The first is the default: the camera's own 1920x1080 reads more melds right than 1280x720
-# (vision.sources.CameraSource); the others are for cameras or computers too slow for it.
-RESOLUTIONS = ("1920x1080", "1280x720", "640x480")
+# The first is the default (vision.sources.CameraSource says why it is not 1920x1080).
+RESOLUTIONS = ("1280x720", "1920x1080", "640x480")
 
 
 class CornerView(TableView):
@@ -90,10 +89,6 @@ class CameraSetupDialog(QDialog):
         self.resolution.setCurrentText(str(settings.value("camera/resolution", RESOLUTIONS[0])))
         form.addRow(t("Camera"), self.camera)
         form.addRow(t("Resolution"), self.resolution)
-        form.addRow(
-            "",
-            QLabel(t("1920x1080 reads more cards right; choose less only for a slow camera.")),
-        )
         layout.addLayout(form)
         hint = t(
             "Click the table's four corners: top-left, top-right, bottom-right, "

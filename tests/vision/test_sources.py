@@ -130,17 +130,17 @@ class _FakeCapture:
         pass
 
 
-def test_a_camera_is_asked_for_1920x1080_unless_told_otherwise(monkeypatch):
+def test_a_camera_is_asked_for_1280x720_in_mjpg_unless_told_otherwise(monkeypatch):
     import cv2
 
     monkeypatch.setattr(cv2, "VideoCapture", _FakeCapture)
     default = open_source("0")
     default.open()
     asked = default._cap.asked
-    assert (asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (1920, 1080)
-    # compressed frames, or most USB 2 webcams send 1920x1080 at a few frames a second
+    assert (asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (1280, 720)
+    # compressed frames, or most USB 2 webcams send a few frames a second at this size
     assert asked[cv2.CAP_PROP_FOURCC] == cv2.VideoWriter_fourcc(*"MJPG")
     assert list(asked).index(cv2.CAP_PROP_FOURCC) < list(asked).index(cv2.CAP_PROP_FRAME_WIDTH)
-    chosen = sources.CameraSource(0, (640, 480))
+    chosen = sources.CameraSource(0, (1920, 1080))
     chosen.open()
-    assert chosen._cap.asked[cv2.CAP_PROP_FRAME_WIDTH] == 640
+    assert chosen._cap.asked[cv2.CAP_PROP_FRAME_WIDTH] == 1920

@@ -20,10 +20,6 @@
         <translation>Risoluzione</translation>
     </message>
     <message>
-        <source>1920x1080 reads more cards right; choose less only for a slow camera.</source>
-        <translation>A 1920x1080 si leggono bene più carte; sceglietene una minore solo se la telecamera è lenta.</translation>
-    </message>
-    <message>
         <source>Check the picture</source>
         <translation>Controlla l'immagine</translation>
     </message>
