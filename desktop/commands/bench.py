@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
-def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
+def _frames(args: argparse.Namespace, size_wh: tuple[int, int]) -> list:  # type: ignore[type-arg]
     from vision.images import read_image_bgr
 
     if args.frames is not None:
@@ -49,7 +49,7 @@ def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
 
     config = SynthConfig(
         seed=args.seed,
-        size_wh=parse_size(args.size),
+        size_wh=size_wh,
         styles=default_training_styles(),
         framing="table",
     )
@@ -59,7 +59,8 @@ def _frames(args: argparse.Namespace) -> list:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     from vision.detector import DEFAULT_MODELS_DIR, ModelMissingError
 
-    if parse_size(args.size) is None:
+    size_wh = parse_size(args.size)
+    if size_wh is None:
         print(
             f"arbitro bench: bad --size {args.size!r}: expected WxH, e.g. 1920x1080",
             file=sys.stderr,
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"arbitro bench: needs the 'train' extra ({error.name} missing)", file=sys.stderr)
         return 2
-    frames = _frames(args)
+    frames = _frames(args, size_wh)
     if not frames:
         print("arbitro bench: no frames to time", file=sys.stderr)
         return 2

@@ -3,12 +3,15 @@ otherwise ONNX Runtime. Both read the same .onnx file."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from vision.reader.geometry import to_network_input
+
+_B = TypeVar("_B")
 
 
 class InferenceBackend(Protocol):
@@ -131,29 +134,36 @@ def _openvino_wanted(prefer: str) -> bool:
     return True
 
 
+def _openvino_else(prefer: str, openvino: Callable[[], _B], onnxruntime: Callable[[], _B]) -> _B:
+    """OpenVINO's backend where wanted and it compiles, else ONNX Runtime's. A graph OpenVINO
+    cannot compile on this CPU still runs, slower, on ONNX Runtime (a corrupt file fails
+    there too, and the caller reports it); asked for OpenVINO alone, its error stands."""
+    if _openvino_wanted(prefer):
+        try:
+            return openvino()
+        except RuntimeError:
+            if prefer == "openvino":
+                raise
+    return onnxruntime()
+
+
 def open_backend(
     onnx_path: Path, prefer: str = "auto", threads: int | None = None
 ) -> InferenceBackend:
     """The fastest backend available for ``onnx_path`` (``prefer``: auto|openvino|onnxruntime)."""
-    if _openvino_wanted(prefer):
-        try:
-            return OpenVinoBackend(onnx_path, threads)
-        except RuntimeError:
-            if prefer == "openvino":
-                raise
-            # a graph OpenVINO cannot compile on this CPU still runs, slower, on ONNX Runtime
-            # (a corrupt file fails there too, and the caller reports it)
-    return OnnxRuntimeBackend(onnx_path, threads)
+    return _openvino_else(
+        prefer,
+        lambda: OpenVinoBackend(onnx_path, threads),
+        lambda: OnnxRuntimeBackend(onnx_path, threads),
+    )
 
 
 def open_image_backend(
     onnx_path: Path, prefer: str = "auto", threads: int | None = None
 ) -> ImageBackend:
     """Like ``open_backend``, for a detector fed the letterboxed uint8 frame."""
-    if _openvino_wanted(prefer):
-        try:
-            return OpenVinoImageBackend(onnx_path, threads)
-        except RuntimeError:
-            if prefer == "openvino":
-                raise
-    return ConvertingImageBackend(OnnxRuntimeBackend(onnx_path, threads))
+    return _openvino_else(
+        prefer,
+        lambda: OpenVinoImageBackend(onnx_path, threads),
+        lambda: ConvertingImageBackend(OnnxRuntimeBackend(onnx_path, threads)),
+    )
