@@ -24,6 +24,7 @@ from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.geometry import median, project
+from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.slots import WILD_LABELS
@@ -79,6 +80,9 @@ class MeldReading:
     # Cards in no meld lying in line with one of the meld's ends, where the meld would take
     # them (``loose_in_line``).
     loose_in_line: tuple[str, ...] = ()
+    # Cards of a set whose suit the camera never saw, read in their likeliest suit: the
+    # set's verdict and points do not rest on it (``vision.layout.suits``).
+    suits_unseen: tuple[str, ...] = ()
 
     @property
     def flagged(self) -> bool:
@@ -102,6 +106,8 @@ class MeldReading:
             out["id"] = self.meld_id
         if self.suits_from_run:
             out["suit_from_run"] = list(self.suits_from_run)
+        if self.suits_unseen:
+            out["suit_unseen"] = list(self.suits_unseen)
         if self.room_between:
             out["room_between"] = [list(pair) for pair in self.room_between]
         if self.suits_disputed:
@@ -171,14 +177,24 @@ def two_flags(
 
 def covered_suit_flags(zone: str, meld: MeldGroup, cards: Sequence[str]) -> list[str]:
     """Cards whose suit the camera never saw plainly (a tight fan covers it, or the reader
-    weighed two suits) and that were read in the suit of the run around them: say so, since
-    a card of another suit would pass."""
+    weighed two suits): in a run, read in the suit of the run around them, so say that a
+    card of another suit would pass; in a set, read in their likeliest suit, so say that
+    the suit is a guess the verdict does not rest on."""
+    if is_set(meld):
+        why = "read as its likeliest; a set's verdict and points do not rest on it"
+    else:
+        why = "read from the run's other cards"
     return [
-        f"team {zone}: the suit of {slot.card} in meld {' '.join(cards)} is covered or unclear; "
-        "read from the run's other cards"
+        f"team {zone}: the suit of {slot.card} in meld {' '.join(cards)} is covered or "
+        f"unclear; {why}"
         for slot in meld.slots
         if slot.suit_from_meld
     ]
+
+
+def is_set(meld: MeldGroup) -> bool:
+    """Whether the meld's natural cards all show one rank (``vision.layout.suits``)."""
+    return set_rank(meld.slots) is not None
 
 
 def split_suit_flags(
@@ -215,6 +231,7 @@ def judge_group(
         (slot.card, slot.read_otherwise) for slot in meld.slots if slot.read_otherwise is not None
     )
     flags += tuple(split_suit_flags(zone, disputed, cards))
+    not_seen = tuple(slot.card for slot in meld.slots if slot.suit_from_meld)
     weak = weak_card(meld)
     if weak is not None:
         flags += (
@@ -243,11 +260,12 @@ def judge_group(
         flags,
         set_aside_end,
         set_aside,
-        tuple(slot.card for slot in meld.slots if slot.suit_from_meld),
+        () if is_set(meld) else not_seen,
         room,
         disputed,
         None if weak is None else weak.card,
         tuple(card for card, _ in in_line),
+        not_seen if is_set(meld) else (),
     )
 
 

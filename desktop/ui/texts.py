@@ -38,6 +38,9 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
     if meld.get("suit_from_run"):  # covered or contested suits: the camera did not read them
         cards = " ".join(meld["suit_from_run"])
         parts.append(t("suit of {cards} read from the run").format(cards=cards))
+    if meld.get("suit_unseen"):  # a set's covered suits, read as their likeliest
+        cards = " ".join(meld["suit_unseen"])
+        parts.append(t("suit of {cards} not seen; a set scores the same").format(cards=cards))
     for card, other in meld.get("suit_disputed", ()):  # the frames read two suits
         parts.append(t("{card} also read as {other}: check it").format(card=card, other=other))
     if card := meld.get("weak_card"):  # the least sure card is read with little confidence

@@ -265,6 +265,24 @@ def test_a_suit_read_from_the_run_is_said_so():
     assert "suit_from_run" not in plain.melds["A"][0].to_json()
 
 
+def test_a_suit_guessed_in_a_set_is_said_so():
+    # The nine's index showed its rank only: in a set it is read as its likeliest suit
+    # (vision.layout.suits), which the verdict does not rest on.
+    slots = list(group(["9C", "9H", "9S"]).slots)
+    slots[1] = Slot("9H", 0.25, slots[1].center_xy, 20.0, (), True, suit_from_meld=True)
+    layout = build_layout([], SIZE)
+    zones = dict(layout.zones)
+    zones["A"] = type(zones["A"])("A", (MeldGroup(tuple(slots)),))
+    (meld,) = read_table(type(layout)(SIZE, zones), RULES).melds["A"]
+    assert meld.verdict.legal and meld.verdict.points == 30
+    assert meld.to_json()["suit_unseen"] == ["9H"]
+    assert "suit_from_run" not in meld.to_json()
+    assert (
+        "team A: the suit of 9H in meld 9C 9H 9S is covered or unclear; read as its "
+        "likeliest; a set's verdict and points do not rest on it"
+    ) in meld.flags
+
+
 def test_a_card_read_in_two_suits_and_taken_in_the_runs_is_said_so():
     # The frames read the three as 3C more often than as 3S (vision.tracking.split_suits)
     slots = list(group(["3S", "4S", "5S", "6S"]).slots)

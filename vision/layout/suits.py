@@ -5,8 +5,15 @@ reports the card suit-open (``CardDetection.suit_open``): sure of the rank, not 
 suit. Cards fanned together are one rank or one suit (that much a camera may assume: it
 is how a table is laid, not a verdict), so when the meld's other natural cards all show
 one suit in different ranks (a run) and that suit is among the open card's options, the
-card is read in that suit, as sure as its rank. Everything else stays unread, as it would
-without the option: a suit is never guessed.
+card is read in that suit, as sure as its rank.
+
+In a set (every natural card one rank) a covered suit cannot be settled, but it does not
+matter to the rules: a set's legality and points rest on its rank and its wilds alone. So an
+open card of the set's rank is read in its likeliest suit that the set does not already
+hold twice, only as sure as that suit's own reading, and marked like a suit read from a run,
+so that the referee says the suit was not seen. Dropping it instead left a three-card set
+with two covered suits unlaid, and its points missing from the score. Anywhere else an open
+card stays unread, as it would without the option: a run's suit is never guessed.
 
 Twos and jokers never decide a run's suit (a two may be a wild of any suit), and an open
 two is never settled (a wild two in a run of hearts may be a spade).
@@ -113,19 +120,53 @@ def settle_contested(slot: Slot, suit: str | None) -> Slot:
     return read_in(slot, rank + suit) or slot
 
 
+def set_rank(slots: Sequence[Slot]) -> str | None:
+    """The rank of a set: every natural card (sure or open; not twos, not jokers) shows
+    it, and there are at least two of them (a set holds at most one wild). None otherwise."""
+    ranks = [rank_of(s.card) for s in slots if s.card != "JK" and rank_of(s.card) != "2"]
+    if len(ranks) < 2 or len(set(ranks)) != 1:
+        return None
+    return ranks[0]
+
+
+def likeliest_in_set(slot: Slot, held: Sequence[str]) -> Slot | None:
+    """The open slot read in its likeliest suit that ``held`` (the set's other cards) does
+    not already hold twice, as sure as that card's own reading; None when no suit is left."""
+    best = max(slot.detections, key=lambda d: d.best_confidence)
+    for card in (best.card, *best.other_suits):
+        if list(held).count(card) < 2:
+            detections = tuple(_as_guess(d) for d in slot.detections)
+            return replace(
+                slot,
+                card=card,
+                confidence=max(d.confidence for d in detections),
+                detections=tuple(replace(d, card=card) for d in detections),
+                suit_from_meld=True,
+                suit_guessed=True,
+            )
+    return None
+
+
 def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
-    """The meld's slots, open ones settled in place, contested ones read in the run's
-    suit where their reading allows it; open ones it cannot settle are dropped."""
+    """The meld's slots, open ones settled in place (in a run, in the run's suit; in a
+    set, in their likeliest suit), contested ones read in the run's suit where their
+    reading allows it; open ones it cannot settle are dropped."""
     # The usual case, on every frame: nothing open, no suit contested (a rival of another
     # rank is no matter here).
     if not any(is_contested(s) or any(d.suit_open for d in s.detections) for s in slots):
         return list(slots)
     slots = [plain(s) for s in slots]
     suit = run_suit(slots)
+    in_set = set_rank(slots) is not None
     sure_ranks = {rank_of(s.card) for s in slots if not is_open(s)}
+    held = [s.card for s in slots if not is_open(s)]
     kept: list[Slot] = []
     for slot in slots:
-        if is_open(slot):
+        if is_open(slot) and in_set:
+            settled = likeliest_in_set(slot, held)
+            if settled is not None:
+                held.append(settled.card)
+        elif is_open(slot):
             settled = settle(slot, suit, sure_ranks)
         elif is_contested(slot):
             settled = settle_contested(slot, suit)
@@ -147,6 +188,13 @@ def _as_plain(det: CardDetection, card: str) -> CardDetection:
         other_suits=(),
         rivals=(),
     )
+
+
+def _as_guess(det: CardDetection) -> CardDetection:
+    """An open reading taken in its likeliest suit: only as sure as that card's own
+    reading (detector x the card's probability), never as its rank, so a frame that saw the
+    suit outvotes it in the hand's memory."""
+    return replace(det, rank_confidence=None, other_suits=(), rivals=())
 
 
 def drop_open(slots: Sequence[Slot]) -> list[Slot]:

@@ -26,7 +26,8 @@ class Slot:
     ``detections`` holds one detection, or two when both indices of the card showed.
     ``visible`` is False for a card remembered from earlier frames but not seen now.
     ``suit_from_meld`` is True when the card's suit was covered and read from the run
-    around it (``vision.layout.suits``), never from its own index. ``read_otherwise`` is
+    around it (``vision.layout.suits``), never from its own index; ``suit_guessed`` too
+    when the meld is a set and the suit is the reader's likeliest. ``read_otherwise`` is
     the card most frames read where the memory took this one, in its run's suit, because
     the frames disagreed on the suit (``vision.tracking.split_suits``).
     """
@@ -39,6 +40,7 @@ class Slot:
     visible: bool = True
     suit_from_meld: bool = False
     read_otherwise: str | None = None
+    suit_guessed: bool = False
 
     @staticmethod
     def from_detection(det: CardDetection) -> Slot:

@@ -29,6 +29,7 @@ class MemSlot:
     visible: bool = True
     read: IndexPlaces = field(default_factory=IndexPlaces)
     read_whole: set[str] = field(default_factory=set)  # cards its own index showed in full
+    guessed: set[str] = field(default_factory=set)  # cards only a set's likeliest suit gave
 
     @property
     def card(self) -> str:
@@ -45,14 +46,28 @@ class MemSlot:
         """A reading of this card; a covered card's replayed reading (not visible) only
         confirms where it lies."""
         if slot.visible:
-            self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
-            self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
+            self._vote(slot)
             self.read.record(slot)
-            if not slot.suit_from_meld:
-                self.read_whole.add(slot.card)
         self.center_xy = slot.center_xy
         self.scale_px = slot.scale_px
         self.visible = self.visible or slot.visible
+
+    def _vote(self, slot: Slot) -> None:
+        # A suit guessed in a set (vision.layout.suits) counts only until a frame shows the
+        # card's index whole, and then its votes go: a card laid whole and later covered by
+        # a lay-off keeps the suit that was seen, however many frames guess another.
+        if slot.suit_guessed and self.read_whole:
+            return
+        if slot.suit_guessed:
+            self.guessed.add(slot.card)
+        elif not slot.suit_from_meld and not self.read_whole:
+            for card in self.guessed - {slot.card}:
+                self.votes.pop(card, None)
+                self.counts.pop(card, None)
+        self.votes[slot.card] = self.votes.get(slot.card, 0.0) + slot.confidence
+        self.counts[slot.card] = self.counts.get(slot.card, 0) + 1
+        if not slot.suit_from_meld:
+            self.read_whole.add(slot.card)
 
     def frozen(self, card: str | None = None) -> Slot:
         card = card or self.card

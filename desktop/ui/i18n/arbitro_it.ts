@@ -236,6 +236,10 @@
         <translation>seme di {cards} letto dalla scala</translation>
     </message>
     <message>
+        <source>suit of {cards} not seen; a set scores the same</source>
+        <translation>seme di {cards} non visto; la combinazione vale lo stesso</translation>
+    </message>
+    <message>
         <source>{card} also read as {other}: check it</source>
         <translation>{card} letta anche come {other}: controllala</translation>
     </message>

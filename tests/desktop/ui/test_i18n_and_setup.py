@@ -64,6 +64,8 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text({"legal": False, "reason": "two_wilds"}) == "irregolare: due matte"
     covered = {"legal": True, "type": "sequence", "points": 20, "suit_from_run": ["7H"]}
     assert verdict_text(covered).endswith("seme di 7H letto dalla scala")
+    unseen = {"legal": True, "type": "set", "points": 30, "suit_unseen": ["9H"]}
+    assert verdict_text(unseen).endswith("seme di 9H non visto; la combinazione vale lo stesso")
     room = {"legal": False, "reason": "not_consecutive", "room_between": [["9D", "JD"]]}
     assert verdict_text(room).endswith("tra 9D e JD potrebbe esserci una carta non letta")
     disputed = {"legal": True, "type": "sequence", "points": 20, "suit_disputed": [["3S", "3C"]]}
@@ -77,6 +79,7 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert install_language("en") == "source text"
     assert t("End of hand") == "End of hand"
     assert verdict_text(covered) == "sequence · 20 pts · suit of 7H read from the run"
+    assert verdict_text(unseen) == "set · 30 pts · suit of 9H not seen; a set scores the same"
     assert verdict_text(room).endswith(" · a card may lie unread between 9D and JD")
     assert verdict_text(disputed) == "sequence · 20 pts · 3S also read as 3C: check it"
     assert verdict_text(weak) == "sequence · 20 pts · 6H read with little confidence: check it"

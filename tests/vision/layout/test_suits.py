@@ -1,4 +1,5 @@
-"""A covered suit is settled from the run around it, and never guessed."""
+"""A covered suit is settled from the run around it and never guessed there; in a set,
+whose verdict does not rest on suits, it is read as its likeliest and marked so."""
 
 from __future__ import annotations
 
@@ -46,8 +47,8 @@ def test_a_covered_suit_in_a_run_takes_the_runs_suit() -> None:
         # Read as clubs or spades: a heart is not among them, so the card stays unread.
         ("without the option the suit is not made up", ["5H", "6H", "7C", "8H"], 2, ("7S",),
          ["5H", "6H", "8H"]),
-        ("a covered suit in a set stays unread", ["7C", "7S", "7D", "7H"], 2, ("7H",),
-         ["7C", "7S", "7H"]),
+        ("a covered card of another rank in a set stays unread", ["7C", "7S", "8D", "7H"], 2,
+         ("8H",), ["7C", "7S", "7H"]),
         # A two in a run of spades may be a wild of any suit.
         ("a covered two in a run stays unread", ["AS", "2H", "3S", "4S"], 1, ("2S",),
          ["AS", "3S", "4S"]),
@@ -59,6 +60,34 @@ def test_an_open_card_stays_unread_when_the_meld_cannot_tell(
     why: str, cards: list[str], k: int, options: tuple[str, ...], read: list[str]
 ) -> None:
     assert melds(meld_with_open(cards, k, *options)) == [read], why
+
+
+def test_a_set_with_covered_suits_is_laid_with_each_card_in_its_likeliest_suit() -> None:
+    # A tight vertical fan: the two nines show their rank, the joker over them its whole
+    # index. Dropping the nines left no meld at all (§3.2: a set's verdict rests on rank).
+    dets = fan(["9C", "9H", "JK"], 500, 500, second_index=False)
+    dets[0] = suit_open(dets[0], "9S")
+    dets[1] = suit_open(dets[1], "9D", "9C")
+    (meld,) = build_layout(dets, SIZE).zone("A").melds
+    assert meld.cards == ("9C", "9H", "JK")
+    assert [s.suit_from_meld for s in meld.slots] == [True, True, False]
+    # Only as sure as the suit's own reading (0.3), not the rank's (0.8).
+    assert [s.confidence for s in meld.slots[:2]] == [0.3, 0.3]
+    assert not any(d.suit_open for s in meld.slots for d in s.detections)
+
+
+def test_a_set_never_takes_a_third_copy_for_a_covered_suit() -> None:
+    # The set already holds both eights of diamonds: the covered one is read as its next
+    # likeliest suit.
+    dets = meld_with_open(["8D", "8D", "8D", "8S"], 2, "8H", "8C")
+    (meld,) = build_layout(dets, SIZE).zone("A").melds
+    assert meld.cards == ("8D", "8D", "8H", "8S")
+    assert meld.slots[2].suit_from_meld
+
+
+def test_a_covered_card_with_no_suit_left_in_the_set_stays_unread() -> None:
+    dets = meld_with_open(["8D", "8D", "8D", "8S"], 2)
+    assert melds(dets) == [["8D", "8D", "8S"]]
 
 
 def test_one_sure_natural_is_not_a_run() -> None:
@@ -159,3 +188,39 @@ def test_a_contested_card_counts_for_the_suit_it_shows() -> None:
     dets[1] = contested(dets[1], "6D")
     dets[2] = suit_open(dets[2], "7H")
     assert melds(dets) == [["5H", "6H", "7H"]]
+
+
+def test_the_memory_keeps_a_suit_seen_whole_over_later_guesses_in_a_set() -> None:
+    from vision.tracking import MemoryParams, TableMemory
+
+    whole = fan(["9C", "9H", "9S"], 500, 500, second_index=False)
+    # A lay-off covers the nine of hearts' suit; the classifier then leans to diamonds.
+    covered = list(whole)
+    covered[1] = suit_open(replace(covered[1], card="9D"), "9H")
+    memory = TableMemory(MemoryParams())
+    for k in range(8):
+        memory.update(build_layout(whole, SIZE), k / 10)
+    for k in range(8, 60):  # five times the frames, each guessing diamonds
+        memory.update(build_layout(covered, SIZE), k / 10)
+    (meld,) = memory.state().zone("A").melds
+    assert meld.cards == ("9C", "9H", "9S")
+    assert not any(s.suit_from_meld for s in meld.slots)
+
+
+def test_a_suit_guessed_in_a_set_yields_when_the_index_shows_whole() -> None:
+    from vision.tracking import MemoryParams, TableMemory
+
+    covered = fan(["9C", "9D", "9S"], 500, 500, second_index=False)
+    covered[1] = suit_open(covered[1], "9H")
+    whole = fan(["9C", "9H", "9S"], 500, 500, second_index=False)
+    memory = TableMemory(MemoryParams())
+    for k in range(40):
+        memory.update(build_layout(covered, SIZE), k / 10)
+    (meld,) = memory.state().zone("A").melds
+    assert meld.cards == ("9C", "9D", "9S")
+    assert [s.suit_from_meld for s in meld.slots] == [False, True, False]
+    for k in range(40, 44):  # the fan slides open: the nine of hearts shows
+        memory.update(build_layout(whole, SIZE), k / 10)
+    (meld,) = memory.state().zone("A").melds
+    assert meld.cards == ("9C", "9H", "9S")
+    assert not any(s.suit_from_meld for s in meld.slots)
