@@ -9,8 +9,8 @@ card is read in that suit, as sure as its rank.
 
 In a set (every natural card one rank) a covered suit cannot be settled, but it does not
 matter to the rules: a set's legality and points rest on its rank and its wilds alone. So an
-open card of the set's rank is read in its likeliest suit that the set does not already
-hold twice, only as sure as that suit's own reading, and marked like a suit read from a run,
+open card of the set's rank, or an open two (in a set every two is a wild), is read in its
+likeliest suit that the set does not already hold twice, only as sure as that suit's own reading, and marked like a suit read from a run,
 so that the referee says the suit was not seen. Dropping it instead left a three-card set
 with two covered suits unlaid, and its points missing from the score. Anywhere else an open
 card stays unread, as it would without the option: a run's suit is never guessed.

@@ -76,6 +76,14 @@ def test_a_set_with_covered_suits_is_laid_with_each_card_in_its_likeliest_suit()
     assert not any(d.suit_open for s in meld.slots for d in s.detections)
 
 
+def test_a_covered_two_in_a_set_is_read_as_its_likeliest() -> None:
+    # Every two in a set is a wild (§3.2), whatever its suit.
+    dets = meld_with_open(["8D", "8S", "2H"], 2, "2C")
+    (meld,) = build_layout(dets, SIZE).zone("A").melds
+    assert meld.cards == ("8D", "8S", "2H")
+    assert meld.slots[2].suit_from_meld
+
+
 def test_a_set_never_takes_a_third_copy_for_a_covered_suit() -> None:
     # The set already holds both eights of diamonds: the covered one is read as its next
     # likeliest suit.
