@@ -10,13 +10,14 @@ card is read in that suit, as sure as its rank.
 In a set (every natural card one rank) a covered suit cannot be settled, but it does not
 matter to the rules: a set's legality and points rest on its rank and its wilds alone. So an
 open card of the set's rank, or an open two (in a set every two is a wild), is read in its
-likeliest suit that the set does not already hold twice, only as sure as that suit's own reading, and marked like a suit read from a run,
-so that the referee says the suit was not seen. Dropping it instead left a three-card set
-with two covered suits unlaid, and its points missing from the score. Anywhere else an open
-card stays unread, as it would without the option: a run's suit is never guessed.
+likeliest suit that the set does not already hold twice, only as sure as that suit's own
+reading, and marked like a suit read from a run, so that the referee says the suit was not
+seen. Dropping it instead left a three-card set with two covered suits unlaid, and its
+points missing from the score. Anywhere else an open card stays unread, as it would without
+the option: a run's suit is never guessed.
 
 Twos and jokers never decide a run's suit (a two may be a wild of any suit), and an open
-two is never settled (a wild two in a run of hearts may be a spade).
+two in a run is never settled (a wild two in a run of hearts may be a spade).
 
 A card read plainly can be *contested* too: the classifier weighed another suit of its rank
 nearly as much (``CardDetection.rivals``; the held-out deck's clubs, drawn like spades, read
