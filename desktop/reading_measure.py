@@ -322,8 +322,8 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
     tally.per_image.append(
         (tally.readable - readable_before, tally.readable_referee_exact - referee_before)
     )
-    want = _table_score(truth_melds(truth))
-    scored = want is not None and want == _table_score(refereed)
+    want = table_score(truth_melds(truth))
+    scored = want is not None and want == table_score(refereed)
     tally.scored_exact += scored
     tally.readable_tables += table_readable
     tally.readable_tables_scored += table_readable and scored
@@ -342,7 +342,7 @@ def truth_melds(truth: dict[str, Any]) -> dict[str, list[list[str]]]:
     return {z: [m["cards"] for m in truth["melds"] if m["zone"] == z] for z in ("A", "B")}
 
 
-def _table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:
+def table_score(melds: dict[str, list[list[str]]]) -> tuple[int, int] | None:
     """Each team's table points and burraco bonuses, as the engine scores them (None when
     the engine refuses the table, e.g. a third copy of a card)."""
     from engine import HandInput, RulesError, score_hand

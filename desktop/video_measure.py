@@ -37,6 +37,7 @@ from desktop.reading_measure import (
     JudgedMeld,
     meld_matches,
     pair_by_shared_cards,
+    table_score,
     zones_from_truth,
 )
 from vision.evaluation import interval_text, resampled_interval
@@ -76,6 +77,9 @@ class ClipTally:
     laid_right: int = 0  # meld_laid events of a zone, counted up to its number of melds
     spurious_laid: int = 0  # meld_laid events beyond a zone's number of melds
     clips_all_exact: int = 0
+    # Clips whose table the engine scores at the end as it scores the truth's (each team's
+    # melds and burraco bonuses): what the players are told, whatever the suits in a set.
+    tables_scored: int = 0
     cards_wrong: int = 0  # see ``cards_wrong``: how far the melds not exact are from it
     by_cover: Counter[tuple[str, bool]] = field(default_factory=Counter)  # (class, exact)
     per_clip: list[ClipCounts] = field(default_factory=list)
@@ -98,6 +102,7 @@ class ClipTally:
             f"melds laid {self.laid_right}/{self.melds} "
             f"({pct(self.laid_right, self.melds)}), laid beyond the hand's {self.spurious_laid}; "
             f"clips with every meld exact {self.clips_all_exact}/{self.clips}; "
+            f"tables scored right {self.tables_scored}/{self.clips}; "
             f"cards wrong {self.cards_wrong}"
             + (f"; {self.flags.line()}" if self.flags.read else "")
         )
@@ -204,6 +209,11 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
         tally.laid_right += min(laid[zone], len(truth_melds))
         tally.spurious_laid += max(laid[zone] - len(truth_melds), 0)
     tally.clips_all_exact += all_exact
+    want = table_score(
+        {zone: [m["cards"] for m in truth["melds"] if m["zone"] == zone] for zone in TEAM_ZONES}
+    )
+    read_teams = {zone: list(read.get(zone, [])) for zone in TEAM_ZONES}
+    tally.tables_scored += want is not None and want == table_score(read_teams)
     after = (tally.melds, tally.exact, tally.spurious_laid, tally.cards_wrong)
     tally.per_clip.append(ClipCounts(seed, *(a - b for a, b in zip(after, before, strict=True))))
 

@@ -45,6 +45,18 @@ def test_a_meld_laid_twice_and_a_clip_read_exactly():
     assert "melds exact at the end 3/3 (100.0%; 95%: 100.0%-100.0%)" in tally.line()
 
 
+def test_a_table_is_scored_right_when_its_points_are_though_a_sets_suit_is_not():
+    tally = ClipTally()
+    # The kings' suits differ from the truth's: not exact, but the set scores the same.
+    suits_off = {"A": [["3H", "4H", "5H"], ["KD", "KH", "KC"]], "B": [["9C", "10C", "JC", "QC"]]}
+    short = {"A": [["3H", "4H", "5H"], ["KD", "KS", "KC"]], "B": [["9C", "10C", "JC"]]}
+    score_clip(tally, TRUTH, suits_off, Counter({"A": 2, "B": 1}))
+    assert (tally.exact, tally.tables_scored) == (2, 1)
+    score_clip(tally, TRUTH, short, Counter({"A": 2, "B": 1}))
+    assert (tally.exact, tally.tables_scored) == (4, 1)
+    assert "tables scored right 1/2" in tally.line()
+
+
 def test_the_interval_of_melds_exact_resamples_whole_clips():
     tally = ClipTally()
     exact = {"A": [["3H", "4H", "5H"], ["KD", "KS", "KC"]], "B": [["9C", "10C", "JC", "QC"]]}
