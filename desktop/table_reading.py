@@ -232,6 +232,7 @@ def judge_group(
     )
     flags += tuple(split_suit_flags(zone, disputed, cards))
     not_seen = tuple(slot.card for slot in meld.slots if slot.suit_from_meld)
+    in_set = is_set(meld)
     weak = weak_card(meld)
     if weak is not None:
         flags += (
@@ -260,12 +261,12 @@ def judge_group(
         flags,
         set_aside_end,
         set_aside,
-        () if is_set(meld) else not_seen,
+        () if in_set else not_seen,
         room,
         disputed,
         None if weak is None else weak.card,
         tuple(card for card, _ in in_line),
-        not_seen if is_set(meld) else (),
+        not_seen if in_set else (),
     )
 
 

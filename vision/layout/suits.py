@@ -134,18 +134,18 @@ def likeliest_in_set(slot: Slot, held: Sequence[str]) -> Slot | None:
     """The open slot read in its likeliest suit that ``held`` (the set's other cards) does
     not already hold twice, as sure as that card's own reading; None when no suit is left."""
     best = max(slot.detections, key=lambda d: d.best_confidence)
-    for card in (best.card, *best.other_suits):
-        if list(held).count(card) < 2:
-            detections = tuple(_as_guess(d) for d in slot.detections)
-            return replace(
-                slot,
-                card=card,
-                confidence=max(d.confidence for d in detections),
-                detections=tuple(replace(d, card=card) for d in detections),
-                suit_from_meld=True,
-                suit_guessed=True,
-            )
-    return None
+    card = next((c for c in (best.card, *best.other_suits) if list(held).count(c) < 2), None)
+    if card is None:
+        return None
+    detections = tuple(_as_guess(d, card) for d in slot.detections)
+    return replace(
+        slot,
+        card=card,
+        confidence=max(d.confidence for d in detections),
+        detections=detections,
+        suit_from_meld=True,
+        suit_guessed=True,
+    )
 
 
 def settle_suits(slots: Sequence[Slot]) -> list[Slot]:
@@ -191,11 +191,10 @@ def _as_plain(det: CardDetection, card: str) -> CardDetection:
     )
 
 
-def _as_guess(det: CardDetection) -> CardDetection:
-    """An open reading taken in its likeliest suit: only as sure as that card's own
-    reading (detector x the card's probability), never as its rank, so a frame that saw the
-    suit outvotes it in the hand's memory."""
-    return replace(det, rank_confidence=None, other_suits=(), rivals=())
+def _as_guess(det: CardDetection, card: str) -> CardDetection:
+    """An open reading taken as ``card``, a set's guess: only as sure as the likeliest
+    card's own reading (detector x its probability), never as its rank."""
+    return replace(det, card=card, rank_confidence=None, other_suits=(), rivals=())
 
 
 def drop_open(slots: Sequence[Slot]) -> list[Slot]:
