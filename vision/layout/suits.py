@@ -95,14 +95,7 @@ def read_in(slot: Slot, card: str) -> Slot | None:
     """The slot read as ``card`` when its readings allow it, as sure as its rank."""
     if card not in options(slot):
         return None
-    detections = tuple(_as_plain(d, card) for d in slot.detections)
-    return replace(
-        slot,
-        card=card,
-        confidence=max(d.confidence for d in detections),
-        detections=detections,
-        suit_from_meld=True,
-    )
+    return _marked(slot, tuple(_as_plain(d, card) for d in slot.detections))
 
 
 def is_contested(slot: Slot) -> bool:
@@ -137,14 +130,19 @@ def likeliest_in_set(slot: Slot, held: Sequence[str]) -> Slot | None:
     card = next((c for c in (best.card, *best.other_suits) if list(held).count(c) < 2), None)
     if card is None:
         return None
-    detections = tuple(_as_guess(d, card) for d in slot.detections)
+    return _marked(slot, tuple(_as_guess(d, card) for d in slot.detections), guessed=True)
+
+
+def _marked(slot: Slot, detections: tuple[CardDetection, ...], guessed: bool = False) -> Slot:
+    """The slot read as its new ``detections`` say (one card), marked as a suit the card's
+    own index did not show."""
     return replace(
         slot,
-        card=card,
+        card=detections[0].card,
         confidence=max(d.confidence for d in detections),
         detections=detections,
         suit_from_meld=True,
-        suit_guessed=True,
+        suit_guessed=guessed,
     )
 
 
