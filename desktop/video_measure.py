@@ -40,6 +40,7 @@ from desktop.reading_measure import (
     table_score,
     zones_from_truth,
 )
+from desktop.reading_measure import truth_melds as truth_by_team
 from vision.evaluation import interval_text, resampled_interval
 from vision.types import CARD_LABELS, BoxXYXY, CardDetection
 
@@ -209,9 +210,7 @@ def score_clip(tally: ClipTally, truth: dict[str, Any], read: dict[str, list[lis
         tally.laid_right += min(laid[zone], len(truth_melds))
         tally.spurious_laid += max(laid[zone] - len(truth_melds), 0)
     tally.clips_all_exact += all_exact
-    want = table_score(
-        {zone: [m["cards"] for m in truth["melds"] if m["zone"] == zone] for zone in TEAM_ZONES}
-    )
+    want = table_score(truth_by_team(truth))
     read_teams = {zone: list(read.get(zone, [])) for zone in TEAM_ZONES}
     tally.tables_scored += want is not None and want == table_score(read_teams)
     after = (tally.melds, tally.exact, tally.spurious_laid, tally.cards_wrong)

@@ -62,7 +62,7 @@ def run_suit(slots: Sequence[Slot], min_naturals: int = MIN_SURE_NATURALS) -> st
 
     A contested card (``is_contested``) never decides the suit against a sure one, but
     counts for it when it shows it."""
-    naturals = [s for s in slots if not is_open(s) and s.card != "JK" and rank_of(s.card) != "2"]
+    naturals = [s for s in slots if not is_open(s) and is_natural(s.card)]
     ranks = [rank_of(s.card) for s in naturals]
     if len(set(ranks)) != len(ranks):
         return None
@@ -76,6 +76,11 @@ def run_suit(slots: Sequence[Slot], min_naturals: int = MIN_SURE_NATURALS) -> st
     if sum(s.card[-1] == suit for s in naturals) < min_naturals:
         return None
     return suit
+
+
+def is_natural(card: str) -> bool:
+    """Neither a joker nor a two: a card that can only stand for itself."""
+    return card != "JK" and rank_of(card) != "2"
 
 
 def options(slot: Slot) -> set[str]:
@@ -117,7 +122,7 @@ def settle_contested(slot: Slot, suit: str | None) -> Slot:
 def set_rank(slots: Sequence[Slot]) -> str | None:
     """The rank of a set: every natural card (sure or open; not twos, not jokers) shows
     it, and there are at least two of them (a set holds at most one wild). None otherwise."""
-    ranks = [rank_of(s.card) for s in slots if s.card != "JK" and rank_of(s.card) != "2"]
+    ranks = [rank_of(s.card) for s in slots if is_natural(s.card)]
     if len(ranks) < 2 or len(set(ranks)) != 1:
         return None
     return ranks[0]
@@ -127,7 +132,7 @@ def likeliest_in_set(slot: Slot, held: Sequence[str]) -> Slot | None:
     """The open slot read in its likeliest suit that ``held`` (the set's other cards) does
     not already hold twice, as sure as that card's own reading; None when no suit is left."""
     best = max(slot.detections, key=lambda d: d.best_confidence)
-    card = next((c for c in (best.card, *best.other_suits) if list(held).count(c) < 2), None)
+    card = next((c for c in (best.card, *best.other_suits) if held.count(c) < 2), None)
     if card is None:
         return None
     return _marked(slot, tuple(_as_guess(d, card) for d in slot.detections), guessed=True)
