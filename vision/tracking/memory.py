@@ -24,6 +24,7 @@ from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLa
 from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.lone import LoneCards
 from vision.tracking.sightings import Sightings
 from vision.tracking.slots import (
     WILD_LABELS,
@@ -54,6 +55,11 @@ class MemoryParams:
     forget_s: float = 1.0  # a proposed change not seen for this long is forgotten
 
 
+# A card's corners lie within this many index heights of each other (a card is about 5.5
+# index heights tall and 3.9 wide).
+CARD_REACH_S = 7.0
+
+
 @dataclass
 class _Candidate:
     """Fans seen at one place that match no remembered meld: a meld being laid, or a hand."""
@@ -81,11 +87,13 @@ class TableMemory:
     # where a hand leaves two of them backing only each other.
     _four_index_deck: bool = False
     _sightings: Sightings = field(init=False)
+    _lone: LoneCards = field(init=False)
 
     def __post_init__(self) -> None:
         self._sightings = Sightings(
             self.params.match_radius, self.params.forget_s, self.params.persist_frames
         )
+        self._lone = LoneCards(self.params.forget_s)
 
     # ---- one frame -------------------------------------------------------------------
     def read_frame(
@@ -147,6 +155,7 @@ class TableMemory:
         self._commit_candidates(t_monotonic, events)
         held = [mem.frozen() for meld in self._melds for mem in meld.slots]
         self._sightings.forget(t_monotonic, held)
+        self._lone.forget(t_monotonic)
         self._update_loose(with_loose_returned(layout, returned), t_monotonic)
         return events
 
@@ -195,11 +204,34 @@ class TableMemory:
             self._route(zone, group, [fan_owners[i] for i in keep], t, seen)
             start = end
         # Cards in no fan this frame (a drop-out broke it) still show remembered slots.
+        alone: list[Slot] = []
         for slot, owner in zip(here.loose, owners[start:], strict=True):
             if owner is not None:
                 seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
+            elif slot.visible and not self._top_cards_far_corner(slot, here, meld_fans):
+                alone.append(slot)
         self._sightings.observe(zone, unheld, t)
+        # A card read alone (a meld's first card) is known by its showing corners once
+        # the next card lies on it.
+        now = [d for g in here.melds for s in g.slots if s.visible for d in s.detections]
+        now += [d for s in here.loose if s.visible for d in s.detections]
+        min_corners = 3 if self._four_index_deck else 2
+        for sighting in self._lone.update(zone, alone, now, t, min_corners):
+            self._sightings.add(sighting)
         return returned
+
+    def _top_cards_far_corner(
+        self, slot: Slot, here: ZoneLayout, meld_fans: dict[int, KnownFan]
+    ) -> bool:
+        """Whether a loose card is the far corners of a fan's top card, not a card alone:
+        a fan of its zone reads its card within its reach, or a remembered meld's top card
+        shows its far corner there."""
+        reach = CARD_REACH_S * slot.scale_px
+        return any(
+            s.card == slot.card and distance(s.center_xy, slot.center_xy) <= reach
+            for g in here.melds
+            for s in g.slots
+        ) or any(fan.is_far_corner(slot) for fan in meld_fans.values())
 
     def _claim_slots(
         self, zone: str, meld_fans: dict[int, KnownFan], observed: list[Slot], in_fans: int

@@ -94,6 +94,9 @@ class Sighting:
     last_seen: float
     read: IndexPlaces = field(default_factory=IndexPlaces)
     on_meld: bool = False  # read in the fan of a remembered meld (a lay-off to it)
+    # Read whole while it lay alone, its showing corners told by the card laid on it
+    # (``vision.tracking.lone``): its place is known as surely as a lay-off's.
+    read_alone: bool = False
 
 
 @dataclass
@@ -134,12 +137,25 @@ class Sightings:
             s.last_seen = t
             s.on_meld = s.on_meld or on_meld
 
+    def add(self, sighting: Sighting) -> None:
+        """A card known otherwise than from a fan (``vision.tracking.lone``), unless a
+        card read in a fan is already known there."""
+        if not any(
+            s.card == sighting.card
+            and s.zone == sighting.zone
+            and distance(s.center_xy, sighting.center_xy) <= self.match_radius * s.scale_px
+            for s in self.items
+        ):
+            self.items.append(sighting)
+
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen once that went on."""
         self.items = [
             s
             for s in self.items
-            if not (s.frames < self.min_frames and t - s.last_seen > self.forget_s)
+            if not (
+                s.frames < self.min_frames and not s.read_alone and t - s.last_seen > self.forget_s
+            )
             and not any(
                 h.card == s.card
                 and distance(h.center_xy, s.center_xy) <= self.match_radius * s.scale_px
@@ -154,11 +170,14 @@ class Sightings:
         return [
             det
             for s in self.items
-            if s.frames >= (self.min_frames_on_meld if s.on_meld else self.min_frames)
+            if s.frames >= self._min_frames(s)
             and not self._doubled(s)
             and s.read.covered(s.card, s.scale_px, now, self.match_radius)
             for det in s.read.last_read
         ]
+
+    def _min_frames(self, s: Sighting) -> int:
+        return self.min_frames_on_meld if s.on_meld or s.read_alone else self.min_frames
 
     def _doubled(self, s: Sighting) -> bool:
         return any(
