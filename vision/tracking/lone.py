@@ -10,10 +10,10 @@ The card laid on it does: it lies one fan step along, so the lone card's corners
 far side from it are the ones that still show. From then on the lone card is known like
 a card read in a fan, by those corners, and is put back while they are covered.
 
-A card laid on it is told by three things: it is new there (no card read near the lone
-card while it lay alone: a neighbouring meld's card, or the card it was laid on, is
-not laid on it), it shows its corners as a whole card does, and each of them lies the same
-short step from one of the lone card's corners.
+A card laid on it is told by three things: it is new there (no reading lay at its places
+while the lone card lay alone: a neighbouring meld's card, or the card the lone one was
+laid on, is not laid on it), it shows its corners as a whole card does, and each of them
+lies the same short step from one of the lone card's corners.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ MIN_STEP = 0.15
 MAX_STEP = 0.75
 # A card moves as a whole: its corners' steps differ by at most this fraction of the step.
 STEP_AGREEMENT = 0.35
+# A card's corners lie within this many index heights of each other (a card is about 5.5
+# index heights tall and 3.9 wide).
+CARD_REACH_S = 7.0
 
 
 @dataclass
@@ -48,7 +51,8 @@ class LoneCard:
     scale_px: float
     frames: int
     last_seen: float
-    around: set[str] = field(default_factory=set)  # cards read near it while it lay alone
+    # Where other readings lay near it while it lay alone: no card laid on it lies there.
+    around: list[PointXY] = field(default_factory=list)
 
     @property
     def center_xy(self) -> PointXY:
@@ -82,7 +86,14 @@ class LoneCard:
                 self.corners.append(det)
             else:
                 self.corners[k] = det
-        self.around |= {d.card for d in now if self.near(d) and self.corner_at(d) is None}
+        self.around += [
+            d.center_xy
+            for d in now
+            if self.near(d) and self.corner_at(d) is None and not self._read_around(d)
+        ]
+
+    def _read_around(self, det: CardDetection) -> bool:
+        return any(distance(det.center_xy, p) <= SAME_PLACE_S * self.scale_px for p in self.around)
 
     def showing_corners(
         self, now: Sequence[CardDetection], min_corners: int
@@ -92,7 +103,7 @@ class LoneCard:
         spread = self.spread_px
         steps: dict[str, list[PointXY]] = {}
         for det in now:
-            if det.card in self.around or self.corner_at(det) is not None:
+            if self._read_around(det) or self.corner_at(det) is not None:
                 continue
             nearest = min(self.corners, key=lambda c: distance(c.center_xy, det.center_xy))
             if (
@@ -161,29 +172,24 @@ class LoneCards:
 
     def _observe(self, zone: str, slot: Slot, now: Sequence[CardDetection], t: float) -> None:
         corners = slot.detections
-        if any(d.card != slot.card or d.suit_open for d in corners):
+        if not corners or any(d.card != slot.card or d.suit_open for d in corners):
             return  # an open suit is no reading
-        same = next(
-            (
-                c
-                for c in self.items
-                if c.zone == zone
-                and c.card == slot.card
-                and c.last_seen < t
-                and any(c.corner_at(d) is not None for d in corners)
-            ),
-            None,
-        )
-        if same is None:
-            if len(corners) >= 2:  # one corner does not place a card
-                lone = LoneCard(slot.card, zone, [], slot.scale_px, 1, t)
+        for lone in self.items:
+            if lone.zone != zone or lone.card != slot.card:
+                continue
+            if lone.last_seen == t and _within_reach(lone, corners):
+                lone.record(corners, now)  # its other corners, read apart this frame
+                return
+            if lone.last_seen < t and any(lone.corner_at(d) is not None for d in corners):
                 lone.record(corners, now)
-                self.items.append(lone)
-            return
-        same.record(corners, now)
-        same.scale_px = slot.scale_px
-        same.frames += 1
-        same.last_seen = t
+                lone.scale_px = slot.scale_px
+                lone.frames += 1
+                lone.last_seen = t
+                return
+        # One corner does not place a card, but counts the frames it lies there.
+        lone = LoneCard(slot.card, zone, [], slot.scale_px, 1, t)
+        lone.record(corners, now)
+        self.items.append(lone)
 
     def forget(self, t: float) -> None:
         self.items = [c for c in self.items if t - c.last_seen <= self.forget_s]
@@ -201,6 +207,14 @@ def _as_sighting(lone: LoneCard, showing: tuple[CardDetection, ...]) -> Sighting
         lone.last_seen,
         read,
         read_alone=True,
+    )
+
+
+def _within_reach(lone: LoneCard, corners: Sequence[CardDetection]) -> bool:
+    return all(
+        distance(d.center_xy, c.center_xy) <= CARD_REACH_S * lone.scale_px
+        for d in corners
+        for c in lone.corners
     )
 
 

@@ -24,7 +24,7 @@ from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLa
 from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
-from vision.tracking.lone import LoneCards
+from vision.tracking.lone import CARD_REACH_S, LoneCards
 from vision.tracking.sightings import Sightings
 from vision.tracking.slots import (
     WILD_LABELS,
@@ -53,11 +53,6 @@ class MemoryParams:
     match_radius: float = 2.5  # same card this close (x index height) = same physical card
     min_new_meld_slots: int = 3
     forget_s: float = 1.0  # a proposed change not seen for this long is forgotten
-
-
-# A card's corners lie within this many index heights of each other (a card is about 5.5
-# index heights tall and 3.9 wide).
-CARD_REACH_S = 7.0
 
 
 @dataclass

@@ -3,9 +3,11 @@ next card leaves showing (``vision.tracking.lone``)."""
 
 from __future__ import annotations
 
-from tests.vision.layout.fans import fan
+from tests.vision.layout.fans import det, fan
 from tests.vision.tracking.test_covered_cards import play, table, without
+from vision.layout.types import Slot
 from vision.tracking import TableMemory
+from vision.tracking.lone import LoneCards
 
 SPADES = ["4S", "5S", "6S", "7S"]
 
@@ -70,3 +72,36 @@ def test_a_card_that_lay_by_it_all_along_is_not_a_card_laid_on_it():
     play(memory, [both] * 3)
     play(memory, [fan(["3H"], 424, 450)] * 2, t0=0.3)
     assert memory.covered_readings(fan(["3H"], 424, 450)) == []
+
+
+def lone_slot(*corners):
+    """A loose card of a team zone made of ``corners`` (detections of one card)."""
+    first = corners[0]
+    return Slot(first.card, first.confidence, first.center_xy, 20.0, tuple(corners))
+
+
+def test_the_other_copy_of_a_name_read_beside_it_can_be_the_card_laid_on_it():
+    # A set laid card by card: the AD lies alone beside the first AS's corner, then the
+    # second AS is laid on the AD one step along. A card of that name was read near the
+    # AD while it lay alone, but not where the second AS lies: it is new there.
+    lone = LoneCards(forget_s=1.0)
+    ad = (det("AD", 400, 400), det("AD", 460, 484))
+    first_as = det("AS", 376, 400)
+    for k in range(2):
+        assert lone.update("A", [lone_slot(*ad)], [*ad, first_as], k / 10, 2) == []
+    second_as = [det("AS", 424, 400), det("AS", 484, 484)]
+    found = lone.update("A", [], [first_as, *second_as], 0.2, 2)
+    assert [(s.card, [d.center_xy for d in s.read.last_read]) for s in found] == [
+        ("AD", [(400.0, 400.0)])
+    ]
+
+
+def test_a_frame_showing_one_corner_counts_toward_the_frames_alone():
+    # The first frame reads one corner of the joker, the next both: two frames alone.
+    lone = LoneCards(forget_s=1.0)
+    joker = (det("JK", 400, 400), det("JK", 460, 484))
+    lone.update("A", [lone_slot(joker[0])], [joker[0]], 0.0, 2)
+    lone.update("A", [lone_slot(*joker)], list(joker), 0.1, 2)
+    laid_on = [det("6C", 424, 400), det("6C", 484, 484)]
+    found = lone.update("A", [], laid_on, 0.2, 2)
+    assert [s.card for s in found] == ["JK"]
