@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from vision.layout.build import build_layout
+from vision.layout.build import LayoutParams, build_layout
 from vision.layout.geometry import distance, pointing, principal_axis
 from vision.layout.order import reading_order
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
@@ -53,6 +53,10 @@ class MemoryParams:
     match_radius: float = 2.5  # same card this close (x index height) = same physical card
     min_new_meld_slots: int = 3
     forget_s: float = 1.0  # a proposed change not seen for this long is forgotten
+
+
+# The layout every frame is read with (``read_frame``).
+LAYOUT = LayoutParams()
 
 
 @dataclass
@@ -102,7 +106,7 @@ class TableMemory:
         they were read, the layout is built, and the memory takes it."""
         covered = self.covered_readings(detections)
         known = True if self._four_index_deck else None
-        layout = build_layout([*detections, *covered], size_wh, zones, four_index=known)
+        layout = build_layout([*detections, *covered], size_wh, zones, LAYOUT, known)
         self._four_index_deck = self._four_index_deck or layout.four_index_fan
         return self.update(layout, t_monotonic, covered)
 
@@ -111,6 +115,12 @@ class TableMemory:
         last readings of known cards (remembered melds' cards, and cards of a meld being
         laid) whose indices a fan or a hand now covers. Pass them to ``update`` as
         ``covered`` (``read_frame`` does both)."""
+        # A reading that does not tell the card (under the layout's bar, or its suit open)
+        # does not show it: it does not keep a covered card's last reading out (a tight
+        # fan's half-hidden index read at 0.2, or its suit unseen, then dropped).
+        detections = [
+            d for d in detections if not d.suit_open and d.confidence >= LAYOUT.min_confidence
+        ]
         out = self._sightings.covered_readings(detections)
         for meld in self._melds:
             for mem in meld.slots:

@@ -138,15 +138,19 @@ class Sightings:
             s.on_meld = s.on_meld or on_meld
 
     def add(self, sighting: Sighting) -> None:
-        """A card known otherwise than from a fan (``vision.tracking.lone``), unless a
-        card read in a fan is already known there."""
-        if not any(
-            s.card == sighting.card
-            and s.zone == sighting.zone
-            and distance(s.center_xy, sighting.center_xy) <= self.match_radius * s.scale_px
-            for s in self.items
-        ):
-            self.items.append(sighting)
+        """A card known otherwise than from a fan (``vision.tracking.lone``). One read in
+        a fan there already (for fewer frames than a new fan needs, maybe) is that card:
+        its place is now known as surely."""
+        for s in self.items:
+            if (
+                s.card == sighting.card
+                and s.zone == sighting.zone
+                and distance(s.center_xy, sighting.center_xy) <= self.match_radius * s.scale_px
+            ):
+                s.read_alone = True
+                s.frames = max(s.frames, sighting.frames)
+                return
+        self.items.append(sighting)
 
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen once that went on."""

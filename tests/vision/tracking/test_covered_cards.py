@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from desktop.reading_referee import Referee
 from engine import get_preset
 from tests.vision.layout.fans import det, fan
@@ -128,3 +130,20 @@ def test_a_lay_off_seen_two_frames_before_the_next_card_covers_it_stays():
 
     assert hand(2) == [[*HEARTS, "QH"]]
     assert hand(3) != [[*HEARTS, "QH"]]  # the rule a new fan needs loses the jack
+
+
+def test_a_reading_the_layout_drops_does_not_keep_a_covered_card_out():
+    # The 10H lies under the JH; its half-hidden index is read at 0.2, or read with its
+    # rank sure and its suit open. The layout drops either, so the card's last reading
+    # is put back as if nothing showed there.
+    memory = TableMemory()
+    play(memory, [fan(HEARTS[:4], 400, 450)] * 12)
+    place = fan(HEARTS[:4], 400, 450)[3]
+    assert place.card == "10H"
+    weak = replace(place, confidence=0.2)
+    open_suit = replace(place, confidence=0.3, rank_confidence=0.8, other_suits=("10D",))
+    for reading in (weak, open_suit):
+        frame = [*without(fan(HEARTS, 400, 450), "10H"), reading]
+        assert "10H" in {d.card for d in memory.covered_readings(frame)}
+    sure = [*without(fan(HEARTS, 400, 450), "10H"), replace(place, confidence=0.5)]
+    assert "10H" not in {d.card for d in memory.covered_readings(sure)}

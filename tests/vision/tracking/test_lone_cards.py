@@ -8,6 +8,7 @@ from tests.vision.tracking.test_covered_cards import play, table, without
 from vision.layout.types import Slot
 from vision.tracking import TableMemory
 from vision.tracking.lone import LoneCards
+from vision.tracking.sightings import Sighting, Sightings
 
 SPADES = ["4S", "5S", "6S", "7S"]
 
@@ -105,3 +106,17 @@ def test_a_frame_showing_one_corner_counts_toward_the_frames_alone():
     laid_on = [det("6C", 424, 400), det("6C", 484, 484)]
     found = lone.update("A", [], laid_on, 0.2, 2)
     assert [s.card for s in found] == ["JK"]
+
+
+def test_a_lone_card_known_by_its_corners_makes_a_card_read_once_in_a_fan_known():
+    # The 5S was read in a fan for one frame only (a new fan needs three), then found to
+    # be a lone card the 6S was laid on: the sighting is that card, and is put back.
+    sightings = Sightings(match_radius=2.5, forget_s=1.0, min_frames=3)
+    corner = det("5S", 400, 400)
+    sightings.observe("A", [(lone_slot(corner), False)], 0.0)
+    assert sightings.covered_readings([]) == []
+    known = Sighting("5S", "A", corner.center_xy, 20.0, 2, 0.1, read_alone=True)
+    known.read.record(lone_slot(corner))
+    sightings.add(known)
+    assert [d.card for d in sightings.covered_readings([])] == ["5S"]
+    assert len(sightings.items) == 1
