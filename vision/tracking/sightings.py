@@ -25,6 +25,9 @@ SAME_PLACE_S = 0.6
 # Readings of a slot further from it than its nearest one by more than this (x index
 # height) are far corners folded into it, not the indices that place it in its fan.
 NEAR_SLACK_S = 0.75
+# A card known from a lone card was seen at every corner it shows, so a reading of it
+# further than this (x index height) from its places is its other copy, not itself.
+ALONE_REACH_S = 1.0
 # Another card's index over a known index's place (overlap as the duplicate rule counts
 # it): a card laid on top of it there, so the covered card has no place in the fan now.
 TAKEN_PLACE_IOU = 0.5
@@ -176,9 +179,12 @@ class Sightings:
             for s in self.items
             if s.frames >= self._min_frames(s)
             and not self._doubled(s)
-            and s.read.covered(s.card, s.scale_px, now, self.match_radius)
+            and s.read.covered(s.card, s.scale_px, now, self._reach(s))
             for det in s.read.last_read
         ]
+
+    def _reach(self, s: Sighting) -> float:
+        return ALONE_REACH_S if s.read_alone else self.match_radius
 
     def _min_frames(self, s: Sighting) -> int:
         return self.min_frames_on_meld if s.on_meld or s.read_alone else self.min_frames

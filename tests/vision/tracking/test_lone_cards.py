@@ -120,3 +120,21 @@ def test_a_lone_card_known_by_its_corners_makes_a_card_read_once_in_a_fan_known(
     sightings.add(known)
     assert [d.card for d in sightings.covered_readings([])] == ["5S"]
     assert len(sightings.items) == 1
+
+
+def test_a_lone_card_is_put_back_beside_its_other_copy():
+    # A set of fours: the first 4H, known from when it lay alone, is covered; the second
+    # 4H, the top card, lies two index heights along. Every corner of the first was seen,
+    # so the second is its other copy, not a corner of it. A reading at its very place is
+    # itself, and a card known only from a fan keeps the wider reach.
+    def put_back(read_alone: bool, reading_at: float) -> bool:
+        sightings = Sightings(match_radius=2.5, forget_s=1.0, min_frames=3)
+        corner = det("4H", 400, 400)
+        known = Sighting("4H", "A", corner.center_xy, 20.0, 3, 0.1, read_alone=read_alone)
+        known.read.record(lone_slot(corner))
+        sightings.items.append(known)
+        return bool(sightings.covered_readings([det("4H", 400 + reading_at, 400)]))
+
+    assert put_back(read_alone=True, reading_at=42.0)
+    assert not put_back(read_alone=True, reading_at=8.0)
+    assert not put_back(read_alone=False, reading_at=42.0)
