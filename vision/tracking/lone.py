@@ -168,7 +168,24 @@ class LoneCards:
         self.items = [c for c in self.items if c not in covered]
         for slot in alone:
             self._observe(zone, slot, now, t)
+        for lone in self.items:
+            if lone.zone == zone and lone.last_seen < t:
+                self._read_in_place(lone, now, t)
         return [_as_sighting(lone, showing) for lone, showing in found]
+
+    @staticmethod
+    def _read_in_place(lone: LoneCard, now: Sequence[CardDetection], t: float) -> None:
+        """A frame that reads the card at one of its corners, in a fan now (the next
+        cards' corners read beside it), still shows it lying there."""
+        here = [
+            d
+            for d in now
+            if d.card == lone.card and not d.suit_open and lone.corner_at(d) is not None
+        ]
+        if here:
+            lone.record(here, now)
+            lone.frames += 1
+            lone.last_seen = t
 
     def _observe(self, zone: str, slot: Slot, now: Sequence[CardDetection], t: float) -> None:
         corners = slot.detections

@@ -138,3 +138,18 @@ def test_a_lone_card_is_put_back_beside_its_other_copy():
     assert put_back(read_alone=True, reading_at=42.0)
     assert not put_back(read_alone=True, reading_at=8.0)
     assert not put_back(read_alone=False, reading_at=42.0)
+
+
+def test_a_frame_reading_it_in_place_inside_a_fan_counts_toward_its_frames():
+    # The 4D shows alone for one frame, then at the same place in a fan (a card put back
+    # beside it makes one), then the 4C is laid on it.
+    lone = LoneCards(forget_s=1.0)
+    four = (det("4D", 400, 400), det("4D", 460, 484))
+    lone.update("A", [lone_slot(*four)], list(four), 0.0, 2)
+    in_fan = [det("4H", 385, 400), four[0]]
+    assert lone.update("A", [], in_fan, 0.1, 2) == []
+    laid_on = [det("4C", 415, 400), det("4C", 475, 484)]
+    found = lone.update("A", [], laid_on, 0.2, 2)
+    assert [(s.card, [d.center_xy for d in s.read.last_read]) for s in found] == [
+        ("4D", [(400.0, 400.0)])
+    ]
