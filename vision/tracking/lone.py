@@ -138,6 +138,8 @@ class LoneCard:
 
 @dataclass
 class LoneCards:
+    """The cards lying alone in the team zones, until a card is laid on one or it goes."""
+
     forget_s: float  # a lone card not seen for this long, and not covered, went on
     items: list[LoneCard] = field(default_factory=list)
 
