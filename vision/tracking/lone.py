@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from vision.layout.geometry import distance
 from vision.layout.types import PointXY, Slot
-from vision.tracking.sightings import SAME_PLACE_S, IndexPlaces, Sighting
+from vision.tracking.sightings import SAME_PLACE_S, IndexPlaces, Sighting, place_of
 from vision.types import CardDetection
 
 # Read alone at one place this many frames: a card lying there, not one passing in a hand.
@@ -71,10 +71,7 @@ class LoneCard:
         return max(distance(c.center_xy, center) for c in self.corners)
 
     def corner_at(self, det: CardDetection) -> int | None:
-        for k, c in enumerate(self.corners):
-            if distance(det.center_xy, c.center_xy) <= SAME_PLACE_S * self.scale_px:
-                return k
-        return None
+        return place_of(self.corners, det, self.scale_px)
 
     def near(self, det: CardDetection) -> bool:
         return distance(det.center_xy, self.center_xy) <= (1.0 + MAX_STEP) * self.spread_px

@@ -33,6 +33,14 @@ ALONE_REACH_S = 1.0
 TAKEN_PLACE_IOU = 0.5
 
 
+def place_of(places: Sequence[CardDetection], det: CardDetection, scale_px: float) -> int | None:
+    """Which of ``places`` a reading lies at (the same index read again), if any."""
+    for k, place in enumerate(places):
+        if distance(place.center_xy, det.center_xy) <= SAME_PLACE_S * scale_px:
+            return k
+    return None
+
+
 @dataclass
 class IndexPlaces:
     """Where a card's indices were read: the latest reading at each place (a card shows up
@@ -61,10 +69,7 @@ class IndexPlaces:
         )
 
     def _place_of(self, det: CardDetection, scale_px: float) -> int | None:
-        for k, place in enumerate(self.places):
-            if distance(place.center_xy, det.center_xy) <= SAME_PLACE_S * scale_px:
-                return k
-        return None
+        return place_of(self.places, det, scale_px)
 
     def covered(
         self, card: str, scale_px: float, now: Sequence[CardDetection], reach_s: float
