@@ -121,7 +121,8 @@ class TableMemory:
         detections = [
             d for d in detections if not d.suit_open and d.confidence >= LAYOUT.min_confidence
         ]
-        out = self._sightings.covered_readings(detections)
+        held = [mem.center_xy for meld in self._melds for mem in meld.slots]
+        out = self._sightings.covered_readings(detections, held)
         for meld in self._melds:
             for mem in meld.slots:
                 if mem.read.covered(mem.card, mem.scale_px, detections, self.params.match_radius):

@@ -31,6 +31,9 @@ ALONE_REACH_S = 1.0
 # Another card's index over a known index's place (overlap as the duplicate rule counts
 # it): a card laid on top of it there, so the covered card has no place in the fan now.
 TAKEN_PLACE_IOU = 0.5
+# Known cards this close (x index height) to a card are its fan neighbours: a fan's step
+# is at most about 2.7 index heights.
+AROUND_S = 3.0
 
 
 def place_of(places: Sequence[CardDetection], det: CardDetection, scale_px: float) -> int | None:
@@ -110,13 +113,16 @@ class Sighting:
 @dataclass
 class Sightings:
     match_radius: float  # same card this close (x index height) = the same physical card
-    forget_s: float  # a card seen once and not again for this long was passing by
-    # Put back only after this many frames read in a fan (as many as a new meld needs):
-    # a fan misread for a frame or two, a card's two corners read as two cards, is no card.
+    forget_s: float  # a card not known (below) and not seen for this long was passing by
+    # Known, so put back when covered, after this many frames read in a fan (as many as a
+    # new meld needs): a fan misread for a frame or two, a card's two corners read as two
+    # cards, is no card...
     min_frames: int
-    # ...or this many for a card read in a remembered meld's fan (a lay-off: the fan is
-    # known, and a tight fan's next card may cover its index within two frames).
-    min_frames_on_meld: int = 2
+    # ...or after this many beside what is known: read in a remembered meld's fan (a
+    # lay-off), known from a lone card, or within a fan step of a known card (a meld being
+    # laid grows card by card beside its known ones, and a tight fan's next card may cover
+    # an index within two frames; a fan a hand carries over the table holds no known card).
+    min_frames_beside_known: int = 2
     items: list[Sighting] = field(default_factory=list)
 
     def observe(self, zone: str, slots: Iterable[tuple[Slot, bool]], t: float) -> None:
@@ -161,13 +167,13 @@ class Sightings:
         self.items.append(sighting)
 
     def forget(self, t: float, held: Sequence[Slot]) -> None:
-        """Drop cards a remembered meld now holds, and cards seen once that went on."""
+        """Drop cards a remembered meld now holds, and cards seen too briefly to be put
+        back that went on."""
+        known = self._known([h.center_xy for h in held])
         self.items = [
             s
-            for s in self.items
-            if not (
-                s.frames < self.min_frames and not s.read_alone and t - s.last_seen > self.forget_s
-            )
+            for k, s in enumerate(self.items)
+            if not (k not in known and t - s.last_seen > self.forget_s)
             and not any(
                 h.card == s.card
                 and distance(h.center_xy, s.center_xy) <= self.match_radius * s.scale_px
@@ -175,14 +181,18 @@ class Sightings:
             )
         ]
 
-    def covered_readings(self, now: Sequence[CardDetection]) -> list[CardDetection]:
-        """The last readings of cards seen long enough that are covered now. Two sightings
-        of one card close together are one card's corners read as two cards as often as
-        two copies: neither is put back."""
+    def covered_readings(
+        self, now: Sequence[CardDetection], held: Sequence[PointXY] = ()
+    ) -> list[CardDetection]:
+        """The last readings of cards seen long enough that are covered now (``held``:
+        where the remembered melds' cards lie). Two sightings of one card close together
+        are one card's corners read as two cards as often as two copies: neither is put
+        back."""
+        known = self._known(held)
         return [
             det
-            for s in self.items
-            if s.frames >= self._min_frames(s)
+            for k, s in enumerate(self.items)
+            if k in known
             and not self._doubled(s)
             and s.read.covered(s.card, s.scale_px, now, self._reach(s))
             for det in s.read.last_read
@@ -191,8 +201,26 @@ class Sightings:
     def _reach(self, s: Sighting) -> float:
         return ALONE_REACH_S if s.read_alone else self.match_radius
 
-    def _min_frames(self, s: Sighting) -> int:
-        return self.min_frames_on_meld if s.on_meld or s.read_alone else self.min_frames
+    def _known(self, held: Sequence[PointXY]) -> set[int]:
+        """The sightings seen long enough to be put back: ``min_frames``, or
+        ``min_frames_beside_known`` beside a known card (``held``, or a sighting known so
+        far: a meld being laid grows from a known card, each card beside the last)."""
+        places = list(held)
+        known: set[int] = set()
+        grew = True
+        while grew:
+            grew = False
+            for k, s in enumerate(self.items):
+                if k not in known and s.frames >= self._min_frames(s, places):
+                    known.add(k)
+                    places.append(s.center_xy)
+                    grew = True
+        return known
+
+    def _min_frames(self, s: Sighting, known: Sequence[PointXY]) -> int:
+        if s.on_meld or s.read_alone or _beside(s, known):
+            return self.min_frames_beside_known
+        return self.min_frames
 
     def _doubled(self, s: Sighting) -> bool:
         return any(
@@ -201,3 +229,7 @@ class Sightings:
             and distance(o.center_xy, s.center_xy) <= self.match_radius * s.scale_px
             for o in self.items
         )
+
+
+def _beside(s: Sighting, known: Sequence[PointXY]) -> bool:
+    return any(0 < distance(p, s.center_xy) <= AROUND_S * s.scale_px for p in known)

@@ -85,6 +85,24 @@ def test_a_fan_seen_for_fewer_frames_than_a_meld_needs_is_never_put_back():
     assert {d.card for d in memory.covered_readings([])} == {"KC", "QD", "9S"}
 
 
+def test_a_card_covered_two_frames_after_it_was_laid_keeps_its_place(monkeypatch):
+    # A meld being laid: the 7S shows for two frames (fewer than a change needs), then the
+    # 8S laid on it covers its index for good. It lies beside cards seen long enough to be
+    # known, so it was laid, not carried past: it is put back and the meld laid with it.
+    spades = ["4S", "5S", "6S", "7S", "8S"]
+    frames = [fan(spades[:4], 400, 450)] * 2 + [without(fan(spades, 400, 450), "7S")] * 12
+    memory = TableMemory()
+    play(memory, frames)
+    assert table(memory) == [spades]
+
+    # Asked for three frames wherever it lies, the 7S is lost, and the 8S two fan steps
+    # past the 6S is let go with it.
+    monkeypatch.setattr("vision.tracking.sightings.AROUND_S", 0.0)
+    control = TableMemory()
+    play(control, frames)
+    assert table(control) == [spades[:3]]
+
+
 def test_a_card_showing_another_corner_is_not_put_back_a_second_time():
     memory = TableMemory()
     cards = ["3D", "4D", "5D", "6D"]
@@ -119,9 +137,9 @@ def test_a_lay_off_seen_two_frames_before_the_next_card_covers_it_stays():
     # A run is remembered; the JH is laid on it and shows for two frames, then the QH
     # laid on the JH covers its index. A card read in a known meld's fan is a lay-off
     # after two frames (a new fan needs three: a passing hand's cards are no meld).
-    def hand(min_frames_on_meld):
+    def hand(min_frames_beside_known):
         memory = TableMemory()
-        memory._sightings.min_frames_on_meld = min_frames_on_meld
+        memory._sightings.min_frames_beside_known = min_frames_beside_known
         play(memory, [fan(HEARTS[:4], 400, 450)] * 12)
         jack = fan(HEARTS, 400, 450)
         queen = without(fan([*HEARTS, "QH"], 400, 450), "JH")
