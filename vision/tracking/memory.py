@@ -420,7 +420,11 @@ class TableMemory:
 
     # ---- candidates for new melds ----------------------------------------------------
     def _observe_candidate(self, zone: str, group: MeldGroup, t: float) -> None:
-        if len(group.slots) < self.params.min_new_meld_slots:
+        # A frame showing none of a fan's cards (every one put back: covered, or taken
+        # away by the hand that carried them over the table) does not show the fan.
+        if len(group.slots) < self.params.min_new_meld_slots or not any(
+            s.visible for s in group.slots
+        ):
             return
         key = group.cards
         for cand in self._candidates:

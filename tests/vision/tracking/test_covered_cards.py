@@ -85,6 +85,16 @@ def test_a_fan_seen_for_fewer_frames_than_a_meld_needs_is_never_put_back():
     assert {d.card for d in memory.covered_readings([])} == {"KC", "QD", "9S"}
 
 
+def test_a_fan_a_hand_holds_over_the_table_and_takes_away_lays_no_meld():
+    # Three frames of a fan held still, then the table without it: its cards are known
+    # and put back, but a frame showing none of them does not show the fan.
+    passing = fan(["KC", "QD", "9S"], 300, 450, second_index=False)
+    memory = TableMemory()
+    events = play(memory, [passing] * 3 + [[]] * 30)
+    assert table(memory) == []
+    assert [e for e in events if e.kind is EventKind.MELD_LAID] == []
+
+
 def test_a_card_covered_two_frames_after_it_was_laid_keeps_its_place(monkeypatch):
     # A meld being laid: the 7S shows for two frames (fewer than a change needs), then the
     # 8S laid on it covers its index for good. It lies beside cards seen long enough to be
