@@ -121,8 +121,7 @@ class TableMemory:
         detections = [
             d for d in detections if not d.suit_open and d.confidence >= LAYOUT.min_confidence
         ]
-        held = [mem.center_xy for meld in self._melds for mem in meld.slots]
-        out = self._sightings.covered_readings(detections, held)
+        out = self._sightings.covered_readings(detections)
         for meld in self._melds:
             for mem in meld.slots:
                 if mem.read.covered(mem.card, mem.scale_px, detections, self.params.match_radius):
@@ -216,7 +215,8 @@ class TableMemory:
                 seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
             elif slot.visible and not self._top_cards_far_corner(slot, here, meld_fans):
                 alone.append(slot)
-        self._sightings.observe(zone, unheld, t)
+        held = [(mem.card, mem.center_xy) for meld in self._melds for mem in meld.slots]
+        self._sightings.observe(zone, unheld, t, held)
         # A card read alone (a meld's first card) is known by its showing corners once
         # the next card lies on it.
         now = [d for g in here.melds for s in g.slots if s.visible for d in s.detections]

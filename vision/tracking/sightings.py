@@ -108,6 +108,8 @@ class Sighting:
     # Read whole while it lay alone, its showing corners told by the card laid on it
     # (``vision.tracking.lone``): its place is known as surely as a lay-off's.
     read_alone: bool = False
+    # Read beside a known card in a frame that read it (a meld being laid grows there).
+    beside_known: bool = False
 
 
 @dataclass
@@ -125,9 +127,16 @@ class Sightings:
     min_frames_beside_known: int = 2
     items: list[Sighting] = field(default_factory=list)
 
-    def observe(self, zone: str, slots: Iterable[tuple[Slot, bool]], t: float) -> None:
+    def observe(
+        self,
+        zone: str,
+        slots: Iterable[tuple[Slot, bool]],
+        t: float,
+        held: Sequence[tuple[str, PointXY]] = (),
+    ) -> None:
         """Cards read in the fans of ``zone`` this frame that no remembered meld holds,
-        each with whether it was read in a remembered meld's fan (a lay-off to it)."""
+        each with whether it was read in a remembered meld's fan (a lay-off to it);
+        ``held``: the remembered melds' cards and where they lie."""
         taken: set[int] = set()
         for slot, on_meld in slots:
             near = [
@@ -150,6 +159,13 @@ class Sightings:
             s.frames += 1
             s.last_seen = t
             s.on_meld = s.on_meld or on_meld
+        # Beside a known card when it is read, not later: a top card's far corner read
+        # while the next card was not yet laid lies beside that card once it is.
+        known = self._known()
+        cards = [*held, *((self.items[k].card, self.items[k].center_xy) for k in known)]
+        for k in taken:
+            item = self.items[k]
+            item.beside_known = item.beside_known or _beside(item, cards)
 
     def add(self, sighting: Sighting) -> None:
         """A card known otherwise than from a fan (``vision.tracking.lone``). One read in
@@ -169,7 +185,7 @@ class Sightings:
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen too briefly to be put
         back that went on."""
-        known = self._known([h.center_xy for h in held])
+        known = self._known()
         self.items = [
             s
             for k, s in enumerate(self.items)
@@ -181,14 +197,11 @@ class Sightings:
             )
         ]
 
-    def covered_readings(
-        self, now: Sequence[CardDetection], held: Sequence[PointXY] = ()
-    ) -> list[CardDetection]:
-        """The last readings of cards seen long enough that are covered now (``held``:
-        where the remembered melds' cards lie). Two sightings of one card close together
-        are one card's corners read as two cards as often as two copies: neither is put
-        back."""
-        known = self._known(held)
+    def covered_readings(self, now: Sequence[CardDetection]) -> list[CardDetection]:
+        """The last readings of cards seen long enough that are covered now. Two sightings
+        of one card close together are one card's corners read as two cards as often as
+        two copies: neither is put back."""
+        known = self._known()
         return [
             det
             for k, s in enumerate(self.items)
@@ -201,24 +214,13 @@ class Sightings:
     def _reach(self, s: Sighting) -> float:
         return ALONE_REACH_S if s.read_alone else self.match_radius
 
-    def _known(self, held: Sequence[PointXY]) -> set[int]:
+    def _known(self) -> set[int]:
         """The sightings seen long enough to be put back: ``min_frames``, or
-        ``min_frames_beside_known`` beside a known card (``held``, or a sighting known so
-        far: a meld being laid grows from a known card, each card beside the last)."""
-        places = list(held)
-        known: set[int] = set()
-        grew = True
-        while grew:
-            grew = False
-            for k, s in enumerate(self.items):
-                if k not in known and s.frames >= self._min_frames(s, places):
-                    known.add(k)
-                    places.append(s.center_xy)
-                    grew = True
-        return known
+        ``min_frames_beside_known`` when read beside a known card (``observe``)."""
+        return {k for k, s in enumerate(self.items) if s.frames >= self._min_frames(s)}
 
-    def _min_frames(self, s: Sighting, known: Sequence[PointXY]) -> int:
-        if s.on_meld or s.read_alone or _beside(s, known):
+    def _min_frames(self, s: Sighting) -> int:
+        if s.on_meld or s.read_alone or s.beside_known:
             return self.min_frames_beside_known
         return self.min_frames
 
@@ -231,5 +233,9 @@ class Sightings:
         )
 
 
-def _beside(s: Sighting, known: Sequence[PointXY]) -> bool:
-    return any(0 < distance(p, s.center_xy) <= AROUND_S * s.scale_px for p in known)
+def _beside(s: Sighting, known: Sequence[tuple[str, PointXY]]) -> bool:
+    """Whether another card of ``known`` lies a fan step from ``s`` (a card's own other
+    corner, a card's width off, is no neighbour)."""
+    return any(
+        card != s.card and distance(p, s.center_xy) <= AROUND_S * s.scale_px for card, p in known
+    )

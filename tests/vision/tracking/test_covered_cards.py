@@ -97,10 +97,12 @@ def test_a_fan_a_hand_holds_over_the_table_and_takes_away_lays_no_meld():
 
 def test_a_card_covered_two_frames_after_it_was_laid_keeps_its_place(monkeypatch):
     # A meld being laid: the 7S shows for two frames (fewer than a change needs), then the
-    # 8S laid on it covers its index for good. It lies beside cards seen long enough to be
-    # known, so it was laid, not carried past: it is put back and the meld laid with it.
+    # 8S laid on it covers its index for good. It was read beside cards seen long enough
+    # to be known, so it was laid, not carried past: it is put back and the meld laid
+    # with it.
     spades = ["4S", "5S", "6S", "7S", "8S"]
-    frames = [fan(spades[:4], 400, 450)] * 2 + [without(fan(spades, 400, 450), "7S")] * 12
+    frames = [fan(spades[:3], 400, 450)] * 3 + [fan(spades[:4], 400, 450)] * 2
+    frames += [without(fan(spades, 400, 450), "7S")] * 20
     memory = TableMemory()
     play(memory, frames)
     assert table(memory) == [spades]

@@ -34,13 +34,25 @@ def test_two_frames_make_a_card_known_beside_a_known_card_and_it_is_not_forgotte
     assert carried.items == []
 
 
-def test_a_remembered_melds_card_makes_the_card_beside_it_known():
-    # A lay-off-like card beside a remembered meld's card, read in a fan the memory did
-    # not match to that meld: two frames suffice, as beside any known card.
-    sightings = Sightings(match_radius=2.5, forget_s=1.0, min_frames=3)
-    card = det("9D", 424, 400)
-    for frame in range(2):
-        sightings.observe("A", [(lone_slot(card), False)], 0.1 * frame)
-    assert sightings.covered_readings([]) == []
-    assert [d.card for d in sightings.covered_readings([], held=[(400.0, 400.0)])] == ["9D"]
-    assert sightings.covered_readings([], held=[(400.0, 600.0)]) == []
+def test_a_card_read_beside_a_remembered_melds_card_is_known():
+    # A card read two frames beside a remembered meld's card, in a fan the memory did not
+    # match to that meld, is known; read two frames far from it, it is not; and a card
+    # read before the meld's card lay beside it (a top card's far corner, read before the
+    # next card was laid there) does not become known when it does.
+    def known(held_when_read, held_later):
+        sightings = Sightings(match_radius=2.5, forget_s=1.0, min_frames=3)
+        card = det("9D", 424, 400)
+        for frame in range(2):
+            sightings.observe("A", [(lone_slot(card), False)], 0.1 * frame, held_when_read)
+        sightings.observe("A", [], 0.2, held_later)
+        return bool(sightings.covered_readings([]))
+
+    beside, far, itself = (
+        [("8D", (400.0, 400.0))],
+        [("8D", (400.0, 600.0))],
+        [("9D", (400.0, 400.0))],
+    )
+    assert known(beside, beside)
+    assert not known(far, far)
+    assert not known([], beside)
+    assert not known(itself, itself)  # its own other corner, a card's width off
