@@ -161,8 +161,7 @@ class Sightings:
             s.on_meld = s.on_meld or on_meld
         # Beside a known card when it is read, not later: a top card's far corner read
         # while the next card was not yet laid lies beside that card once it is.
-        known = self._known()
-        cards = [*held, *((self.items[k].card, self.items[k].center_xy) for k in known)]
+        cards = [*held, *((s.card, s.center_xy) for s in self.items if self._known(s))]
         for k in taken:
             item = self.items[k]
             item.beside_known = item.beside_known or _beside(item, cards)
@@ -185,11 +184,10 @@ class Sightings:
     def forget(self, t: float, held: Sequence[Slot]) -> None:
         """Drop cards a remembered meld now holds, and cards seen too briefly to be put
         back that went on."""
-        known = self._known()
         self.items = [
             s
-            for k, s in enumerate(self.items)
-            if not (k not in known and t - s.last_seen > self.forget_s)
+            for s in self.items
+            if (self._known(s) or t - s.last_seen <= self.forget_s)
             and not any(
                 h.card == s.card
                 and distance(h.center_xy, s.center_xy) <= self.match_radius * s.scale_px
@@ -201,11 +199,10 @@ class Sightings:
         """The last readings of cards seen long enough that are covered now. Two sightings
         of one card close together are one card's corners read as two cards as often as
         two copies: neither is put back."""
-        known = self._known()
         return [
             det
-            for k, s in enumerate(self.items)
-            if k in known
+            for s in self.items
+            if self._known(s)
             and not self._doubled(s)
             and s.read.covered(s.card, s.scale_px, now, self._reach(s))
             for det in s.read.last_read
@@ -214,15 +211,11 @@ class Sightings:
     def _reach(self, s: Sighting) -> float:
         return ALONE_REACH_S if s.read_alone else self.match_radius
 
-    def _known(self) -> set[int]:
-        """The sightings seen long enough to be put back: ``min_frames``, or
-        ``min_frames_beside_known`` when read beside a known card (``observe``)."""
-        return {k for k, s in enumerate(self.items) if s.frames >= self._min_frames(s)}
-
-    def _min_frames(self, s: Sighting) -> int:
-        if s.on_meld or s.read_alone or s.beside_known:
-            return self.min_frames_beside_known
-        return self.min_frames
+    def _known(self, s: Sighting) -> bool:
+        """Seen long enough to be put back: ``min_frames``, or ``min_frames_beside_known``
+        when read beside what is known (``observe``)."""
+        beside = s.on_meld or s.read_alone or s.beside_known
+        return s.frames >= (self.min_frames_beside_known if beside else self.min_frames)
 
     def _doubled(self, s: Sighting) -> bool:
         return any(
