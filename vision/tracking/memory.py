@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
+from statistics import median
 
 from vision.layout.build import LayoutParams, build_layout
 from vision.layout.geometry import distance, pointing, principal_axis
 from vision.layout.order import reading_order
-from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
+from vision.layout.types import TEAM_ZONES, MeldGroup, PointXY, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
@@ -345,7 +347,7 @@ class TableMemory:
             items.insert(pred + 1, ("s", mem.uid))
         current = [("s", s.uid) for s in meld.slots]
         meld.pending.expire(t, self.params.forget_s)
-        if self._moves_a_natural_card(meld, items):
+        if self._moves_a_natural_card(meld, items) or _squeezes_a_card_in(meld, items):
             return
         if items == current:
             if len(seen) == len(meld.slots):  # the whole meld seen, as remembered
@@ -521,6 +523,31 @@ class TableMemory:
             groups = [m.group(relabel) for m in self._melds if m.zone == name]
             zones[name] = ZoneLayout(name, tuple(reading_order(groups)), self._loose.get(name, ()))
         return TableLayout(self.size_wh, zones)
+
+
+NO_ROOM_STEPS = 1.5  # two cards closer than this many fan steps leave no room for a third
+
+
+def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
+    """Whether a proposed slot order puts a new card between two remembered cards that lie
+    too close for one (under ``NO_ROOM_STEPS`` of the meld's other steps apart): the frame
+    read something else there, such as a card's other corner peeping between two cards."""
+    if len(meld.slots) < 3:
+        return False
+    along = {s.uid: _along(s.center_xy, meld.axis_xy) for s in meld.slots}
+    steps = {(a.uid, b.uid): abs(along[b.uid] - along[a.uid]) for a, b in pairwise(meld.slots)}
+    for k in range(1, len(items) - 1):
+        (before, left), (kind, _), (after, right) = items[k - 1 : k + 2]
+        if (before, kind, after) != ("s", "n", "s"):
+            continue
+        usual = median(step for pair, step in steps.items() if pair != (left, right))
+        if abs(along[right] - along[left]) < NO_ROOM_STEPS * usual:  # type: ignore[index]
+            return True
+    return False
+
+
+def _along(point: PointXY, axis: PointXY) -> float:
+    return point[0] * axis[0] + point[1] * axis[1]
 
 
 def _mark_covered(layout: TableLayout, covered: frozenset[CardDetection]) -> TableLayout:

@@ -233,3 +233,18 @@ def test_a_natural_card_read_out_of_place_is_not_moved():
     events = play(memory, [askew] * 20, t0=2.0)
     assert table(memory) == [["3D", "4D", "5D", "6D", "7D"]]
     assert not [e for e in events if e.kind is EventKind.CARD_MOVED]
+
+
+def test_a_reading_between_two_cards_one_step_apart_is_not_a_new_card():
+    # A remembered JH QH KH; then every frame also reads a 7H half a step past the JH (a
+    # card's other corner peeping between two cards, held-out clip 7030). No card fits
+    # between two cards one fan step apart, so nothing is added; a card read one step
+    # past the KH, where one fits, is.
+    memory, _ = fresh_with(["JH", "QH", "KH"])
+    jh = next(d for d in fan(["JH", "QH", "KH"], 400, 450) if d.card == "JH")
+    between = det("7H", jh.center_xy[0] + 12, jh.center_xy[1])
+    events = play(memory, [[*fan(["JH", "QH", "KH"], 400, 450), between]] * 20, t0=2.0)
+    assert table(memory) == [["JH", "QH", "KH"]]
+    assert not [e for e in events if e.kind is EventKind.CARDS_ADDED]
+    events = play(memory, [fan(["JH", "QH", "KH", "AH"], 400, 450)] * 12, t0=4.0)
+    assert table(memory) == [["JH", "QH", "KH", "AH"]]
