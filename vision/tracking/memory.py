@@ -25,7 +25,7 @@ from vision.layout.order import reading_order
 from vision.layout.types import TEAM_ZONES, MeldGroup, PointXY, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
-from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.ledger import LedgerProblem, Reading, check_ledger, copies_of
 from vision.tracking.lone import CARD_REACH_S, LoneCards
 from vision.tracking.sightings import Sightings
 from vision.tracking.slots import (
@@ -427,6 +427,11 @@ class TableMemory:
         if len(group.slots) < self.params.min_new_meld_slots or not any(
             s.visible for s in group.slots
         ):
+            return
+        # A fan holding more copies of a card than the deck has is one card's corners read
+        # as several (a set laid as 6H 6H 6H): no such meld can lie on the table.
+        cards = group.cards
+        if any(cards.count(card) > copies_of(card) for card in set(cards)):
             return
         key = group.cards
         for cand in self._candidates:

@@ -248,3 +248,22 @@ def test_a_reading_between_two_cards_one_step_apart_is_not_a_new_card():
     assert not [e for e in events if e.kind is EventKind.CARDS_ADDED]
     events = play(memory, [fan(["JH", "QH", "KH", "AH"], 400, 450)] * 12, t0=4.0)
     assert table(memory) == [["JH", "QH", "KH", "AH"]]
+
+
+def test_a_fan_read_with_three_copies_of_a_card_lays_no_meld():
+    # A double deck holds two of each card, so a fan read 6H 6H 6H is one card's corners
+    # read as several (fresh clip 8062): it lays nothing, and the set is laid once its
+    # cards are read as they are.
+    def frame(cards):
+        slots = tuple(
+            Slot(c, 0.9, (400.0 + 24 * k, 450.0), 20.0, (), True) for k, c in enumerate(cards)
+        )
+        return TableLayout(SIZE, {"A": ZoneLayout("A", (MeldGroup(slots, (1.0, 0.0)),))})
+
+    memory = TableMemory(MemoryParams())
+    for k in range(12):
+        memory.update(frame(["6H", "6H", "6H"]), k / FPS)
+    assert table(memory) == []
+    for k in range(12):
+        memory.update(frame(["6H", "6D", "6S"]), 2.0 + k / FPS)
+    assert table(memory) == [["6H", "6D", "6S"]]
