@@ -174,7 +174,7 @@ class CameraSource(_Source):
 
     # 1280x720, not 1920x1080: the larger frame reads whole-table photos far better (held-out
     # stills 399 of 448 melds exact against 360 of 445) but not the hand's video, which is
-    # what a camera feeds (fuller tables 147 of 198 against 151; docs/table-reading.md,
+    # what a camera feeds (fuller tables 147 of 198 against 151; docs/table-reading-history.md,
     # "a camera's resolution"). The camera setup offers 1920x1080 too.
     def __init__(self, index: int, size_wh: tuple[int, int] | None = (1280, 720)) -> None:
         self.index = index

@@ -156,8 +156,8 @@ def test_a_new_camera_setup_proposes_1280x720_and_offers_1920x1080(
     qtbot, isolated_settings
 ) -> None:
     """1920x1080 read the rendered hand videos no better than 1280x720 (fuller tables: 147
-    melds exact against 151; docs/table-reading.md, "a camera's resolution"), so a player who
-    never chose gets 1280x720, and may choose the larger size."""
+    melds exact against 151; docs/table-reading-history.md, "a camera's resolution"), so a
+    player who never chose gets 1280x720, and may choose the larger size."""
     from desktop.ui.app import camera_size
 
     dialog = CameraSetupDialog(isolated_settings, None, cameras=[(0, "USB camera (video0)")])
