@@ -20,9 +20,9 @@ from itertools import pairwise
 from statistics import median
 
 from vision.layout.build import LayoutParams, build_layout
-from vision.layout.geometry import distance, pointing, principal_axis
+from vision.layout.geometry import distance, pointing, principal_axis, project
 from vision.layout.order import reading_order
-from vision.layout.types import TEAM_ZONES, MeldGroup, PointXY, Slot, TableLayout, ZoneLayout
+from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger, copies_of
@@ -428,12 +428,11 @@ class TableMemory:
             s.visible for s in group.slots
         ):
             return
+        key = group.cards
         # A fan holding more copies of a card than the deck has is one card's corners read
         # as several (a set laid as 6H 6H 6H): no such meld can lie on the table.
-        cards = group.cards
-        if any(cards.count(card) > copies_of(card) for card in set(cards)):
+        if any(key.count(card) > copies_of(card) for card in set(key)):
             return
-        key = group.cards
         for cand in self._candidates:
             if cand.zone != zone or cand.last_frame == self._frame:
                 continue
@@ -539,7 +538,8 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
     read something else there, such as a card's other corner peeping between two cards."""
     if len(meld.slots) < 3:
         return False
-    along = {s.uid: _along(s.center_xy, meld.axis_xy) for s in meld.slots}
+    origin = meld.slots[0].center_xy
+    along = {s.uid: project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots}
     steps = {(a.uid, b.uid): abs(along[b.uid] - along[a.uid]) for a, b in pairwise(meld.slots)}
     for k in range(1, len(items) - 1):
         (before, left), (kind, _), (after, right) = items[k - 1 : k + 2]
@@ -549,10 +549,6 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
         if abs(along[right] - along[left]) < NO_ROOM_STEPS * usual:  # type: ignore[index]
             return True
     return False
-
-
-def _along(point: PointXY, axis: PointXY) -> float:
-    return point[0] * axis[0] + point[1] * axis[1]
 
 
 def _mark_covered(layout: TableLayout, covered: frozenset[CardDetection]) -> TableLayout:
