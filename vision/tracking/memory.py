@@ -536,15 +536,18 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
     """Whether a proposed slot order puts a new card between two remembered cards that lie
     too close for one (under ``NO_ROOM_STEPS`` of the meld's other steps apart): the frame
     read something else there, such as a card's other corner peeping between two cards."""
-    if len(meld.slots) < 3:
+    # the remembered neighbours of each new card that lies between two (most frames: none)
+    between = [
+        (items[k - 1][1], items[k + 1][1])
+        for k in range(1, len(items) - 1)
+        if (items[k - 1][0], items[k][0], items[k + 1][0]) == ("s", "n", "s")
+    ]
+    if not between or len(meld.slots) < 3:
         return False
     origin = meld.slots[0].center_xy
     along = {s.uid: project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots}
     steps = {(a.uid, b.uid): abs(along[b.uid] - along[a.uid]) for a, b in pairwise(meld.slots)}
-    for k in range(1, len(items) - 1):
-        (before, left), (kind, _), (after, right) = items[k - 1 : k + 2]
-        if (before, kind, after) != ("s", "n", "s"):
-            continue
+    for left, right in between:
         usual = median(step for pair, step in steps.items() if pair != (left, right))
         if abs(along[right] - along[left]) < NO_ROOM_STEPS * usual:  # type: ignore[index]
             return True
