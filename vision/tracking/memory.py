@@ -310,21 +310,22 @@ class TableMemory:
     ) -> None:
         observed = order_along(observed, meld.axis_xy)
         match = match_slots(meld.slots, observed, self.params.match_radius)
-        before_cards = {s.uid: s.card for s in meld.slots}
+        # A re-read is told as the players see the meld: a card whose frames disagree on its
+        # suit is shown in its run's suit (``settle_split_suits``), however the votes swing.
+        before_cards = meld.group().cards
         for i, j in list(match.matched.items()) + list(match.reread.items()):
             meld.slots[j].observe(observed[i])
-        for s in meld.slots:
-            if s.card != before_cards[s.uid]:
-                idx = meld.slots.index(s)
+        for idx, (was, card) in enumerate(zip(before_cards, meld.group().cards, strict=True)):
+            if card != was:
                 events.append(
                     TrackEvent(
                         t,
                         EventKind.CARD_REREAD,
                         meld.zone,
                         meld.meld_id,
-                        (s.card,),
+                        (card,),
                         (idx,),
-                        {"was": before_cards[s.uid]},
+                        {"was": was},
                     )
                 )
         # The proposed slot order: observed order, remembered-but-unseen slots kept after
@@ -373,13 +374,14 @@ class TableMemory:
         if len(visible) >= 2:
             meld.axis_xy = pointing(principal_axis(visible), meld.axis_xy)
         if added:
+            shown = meld.group().cards
             events.append(
                 TrackEvent(
                     t,
                     EventKind.CARDS_ADDED,
                     meld.zone,
                     meld.meld_id,
-                    tuple(slots[k].card for k in added),
+                    tuple(shown[k] for k in added),
                     tuple(added),
                 )
             )
