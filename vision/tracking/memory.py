@@ -45,6 +45,7 @@ from vision.tracking.strays import (
     with_loose_returned,
 )
 from vision.tracking.votes import Votes, majority_reading
+from vision.tracking.whole import WholeSightings, seen_whole
 from vision.types import CardDetection
 
 
@@ -89,6 +90,8 @@ class TableMemory:
     _four_index_deck: bool = False
     _sightings: Sightings = field(init=False)
     _lone: LoneCards = field(init=False)
+    _whole: WholeSightings = field(default_factory=WholeSightings)
+    _covered_now: frozenset[CardDetection] = frozenset()
 
     def __post_init__(self) -> None:
         self._sightings = Sightings(
@@ -140,7 +143,13 @@ class TableMemory:
         added to its detections (their cards count as remembered, not as seen now)."""
         self._frame += 1
         self.size_wh = layout.size_wh
-        layout = _mark_covered(layout, frozenset(covered))
+        self._covered_now = frozenset(covered)
+        layout = _mark_covered(layout, self._covered_now)
+        self._whole.observe(
+            (s for z in TEAM_ZONES for s in _zone_slots(layout.zone(z))),
+            self._covered_now,
+            t_monotonic,
+        )
         for meld in self._melds:
             for mem in meld.slots:
                 mem.visible = False
@@ -315,6 +324,8 @@ class TableMemory:
         before_cards = meld.group().cards
         for i, j in list(match.matched.items()) + list(match.reread.items()):
             meld.slots[j].observe(observed[i])
+            if (whole := seen_whole(observed[i], self._covered_now, t)) is not None:
+                meld.slots[j].see_whole(whole.card, whole.confidence, vote=False)
         for idx, (was, card) in enumerate(zip(before_cards, meld.group().cards, strict=True)):
             if card != was:
                 events.append(
@@ -420,6 +431,9 @@ class TableMemory:
         self._next_uid += 1
         mem.observe(replace(slot, visible=True))  # a covered card's last reading counts once
         mem.visible = slot.visible
+        # The frames that showed it whole came before its fan was confirmed.
+        for sighting in self._whole.at(slot.center_xy, slot.scale_px):
+            mem.see_whole(sighting.card, sighting.confidence, vote=True)
         return mem
 
     # ---- candidates for new melds ----------------------------------------------------
@@ -554,6 +568,10 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
         if abs(along[right] - along[left]) < NO_ROOM_STEPS * usual:  # type: ignore[index]
             return True
     return False
+
+
+def _zone_slots(zone: ZoneLayout) -> list[Slot]:
+    return [*(s for g in zone.melds for s in g.slots), *zone.loose]
 
 
 def _mark_covered(layout: TableLayout, covered: frozenset[CardDetection]) -> TableLayout:

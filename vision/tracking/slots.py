@@ -12,6 +12,7 @@ from vision.layout.types import MeldGroup, PointXY, Slot
 from vision.tracking.sightings import IndexPlaces
 from vision.tracking.split_suits import settle_split_suits
 from vision.tracking.votes import Votes
+from vision.types import rank_of
 
 WILD_LABELS = ("JK", "2C", "2D", "2H", "2S")
 # Two indices this close (x the index's size) are one card's: in the tightest fan players
@@ -30,10 +31,29 @@ class MemSlot:
     read: IndexPlaces = field(default_factory=IndexPlaces)
     read_whole: set[str] = field(default_factory=set)  # cards its own index showed in full
     guessed: set[str] = field(default_factory=set)  # cards only a set's likeliest suit gave
+    whole: dict[str, int] = field(default_factory=dict)  # frames it showed two corners alike
 
     @property
     def card(self) -> str:
+        # Seen whole (``vision.tracking.whole``), a card is what its corners read then: its
+        # covered corner, read in many more frames, is read worse.
+        if self.whole:
+            return max(self.whole, key=lambda c: (self.whole[c], self.votes.get(c, 0.0)))
         return max(self.votes.items(), key=lambda kv: kv[1])[0]
+
+    def see_whole(self, card: str, confidence: float, *, vote: bool) -> None:
+        """A frame showed this card whole as ``card``; ``vote``: the frame's reading is not
+        among the votes yet (a sighting from before the memory knew the card). A sighting
+        of another rank than the card is read is another card's: the far corner of a
+        neighbouring fan's top card can lie where this card's index now does. A covered
+        index loses its suit far more often than its rank."""
+        if rank_of(card) != rank_of(max(self.votes.items(), key=lambda kv: kv[1])[0]):
+            return
+        self.whole[card] = self.whole.get(card, 0) + 1
+        if vote:
+            self.votes[card] = self.votes.get(card, 0.0) + confidence
+            self.counts[card] = self.counts.get(card, 0) + 1
+            self.read_whole.add(card)
 
     @property
     def confidence(self) -> float:

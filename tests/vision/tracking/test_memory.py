@@ -267,3 +267,20 @@ def test_a_fan_read_with_three_copies_of_a_card_lays_no_meld():
     for k in range(12):
         memory.update(frame(["6H", "6D", "6S"]), 2.0 + k / FPS)
     assert table(memory) == [["6H", "6D", "6S"]]
+
+
+def test_a_card_seen_whole_keeps_its_reading_when_its_covered_index_reads_otherwise():
+    # The 10C lies on top for four frames, both its corners read 10C; then the JC covers
+    # its far corner and its half-covered index reads 10S in every frame after.
+    memory = TableMemory(MemoryParams())
+    on_top = fan(["8C", "9C", "10C"], 400, 450)
+    covered = fan(["8C", "9C", "10S", "JC"], 400, 450)
+    play(memory, [on_top] * 4 + [covered] * 30)
+    assert table(memory) == [["8C", "9C", "10C", "JC"]]
+
+
+def test_a_card_never_seen_whole_is_what_most_frames_read():
+    memory = TableMemory(MemoryParams())
+    covered = fan(["8C", "9C", "10S", "JC"], 400, 450)
+    play(memory, [covered] * 30)
+    assert table(memory) == [["8C", "9C", "10S", "JC"]]
