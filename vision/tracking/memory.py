@@ -9,7 +9,9 @@
   hand passing over the table creates nothing. Frames showing the meld whole and unchanged
   count against a change; a new meld is what most of its frames read.
 - Each slot keeps every reading it got, weighted by confidence; its card is the best
-  supported one, so a covered index misread later does not overwrite a good early read.
+  supported one, so a covered index misread later does not overwrite a good early read;
+  a card seen whole (two corners read alike in one frame, ``whole``) is what it was seen
+  as.
 """
 
 from __future__ import annotations
