@@ -1,0 +1,79 @@
+"""How long the referee takes a frame, without the card model: layout, memory, verdicts.
+
+The model reads each clip once (its readings are cached in ``--cache``), then the referee
+replays those readings, best of ``--repeat`` passes. To compare two versions of the code,
+run it from each checkout on the same cache, alternating, since the shared machine's speed
+drifts:
+
+    python benchmarks/referee_time.py --clips data/vclips --count 6 --cache /tmp/readings.pkl
+    (cd ../other && PYTHONPATH=. python benchmarks/referee_time.py ... --cache /tmp/readings.pkl)
+
+Not a test: it prints one line, the milliseconds a frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import time
+from pathlib import Path
+from typing import Any
+
+from desktop.reading_measure import zones_from_truth
+from desktop.reading_referee import Referee
+from engine import get_preset
+
+Readings = list[tuple[str, list[tuple[Any, ...]]]]
+
+
+def read_clips(clips: list[Path]) -> Readings:
+    """Each clip's frames as the shipped model reads them for the referee."""
+    from vision.detector import load_reader
+    from vision.sources import VideoSource
+
+    reader = load_reader(None)
+    out: Readings = []
+    for video in clips:
+        frames = []
+        with VideoSource(video) as source:
+            for frame in source:
+                reading = reader.read_for_memory(frame.image_bgr)
+                h, w = frame.image_bgr.shape[:2]
+                frames.append(
+                    (list(reading.detections), (w, h), frame.t_monotonic, list(reading.backs_xyxy))
+                )
+        out.append((str(video.resolve()), frames))
+    return out
+
+
+def ms_per_frame(readings: Readings) -> float:
+    start, frames = time.perf_counter(), 0
+    for video, clip in readings:
+        truth = json.loads(Path(video).with_suffix(".json").read_text())
+        referee = Referee(get_preset("pagat"), zones_from_truth(truth))
+        for detections, size_wh, t, backs in clip:
+            referee.update(detections, size_wh, t, backs)
+            frames += 1
+    return (time.perf_counter() - start) / frames * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clips", type=Path, default=Path("data/vclips"))
+    parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/referee_readings.pkl"))
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if args.cache.exists():
+        readings = pickle.loads(args.cache.read_bytes())
+    else:
+        readings = read_clips(sorted(args.clips.glob("hand_*.mp4"))[: args.count])
+        args.cache.write_bytes(pickle.dumps(readings))
+    frames = sum(len(clip) for _, clip in readings)
+    best = min(ms_per_frame(readings) for _ in range(args.repeat))
+    print(f"referee: {best:.2f} ms a frame (best of {args.repeat}, {frames} frames)")
+
+
+if __name__ == "__main__":
+    main()
