@@ -18,15 +18,12 @@ from dataclasses import dataclass, field
 
 from vision.layout.geometry import distance
 from vision.layout.types import PointXY, Slot
+from vision.tracking.slots import SAME_PLACE
 from vision.types import CardDetection
 
 # Whole sightings are kept this long: a meld is confirmed 0.8 s after its third card
 # shows, a lay-off 0.8 s after it lands, and a hand over the table may delay either.
 WHOLE_RECALL_S = 3.0
-# Two readings this close (x index height) are one index read twice, not two corners; a
-# sighting this close to a card's index is of that index (a fan's next index lies at least
-# 0.6 of an index height further on).
-SAME_INDEX_S = 0.3
 
 
 @dataclass(frozen=True)
@@ -40,14 +37,15 @@ class WholeSighting:
 def seen_whole(slot: Slot, covered: frozenset[CardDetection], t: float) -> WholeSighting | None:
     """The slot's card as two or more of its corners read it in this frame, if they do.
     Readings put back for covered cards (``covered``) and suit-open ones do not count."""
-    if not slot.visible:
+    if not slot.visible or len(slot.detections) < 2:  # most cards show one corner
         return None
     alike = [
         d for d in slot.detections if d.card == slot.card and not d.suit_open and d not in covered
     ]
     apart: list[CardDetection] = []
     for d in alike:
-        if all(distance(d.center_xy, o.center_xy) > SAME_INDEX_S * slot.scale_px for o in apart):
+        # two readings at one place are one index read twice, not two corners
+        if all(distance(d.center_xy, o.center_xy) > SAME_PLACE * slot.scale_px for o in apart):
             apart.append(d)
     if len(apart) < 2:
         return None
@@ -71,6 +69,7 @@ class WholeSightings:
                 self.seen.append(sighting)
 
     def at(self, center_xy: PointXY, scale_px: float) -> Sequence[WholeSighting]:
-        """The sightings of a card whose index lay where one now lies at ``center_xy``."""
-        reach = SAME_INDEX_S * scale_px
+        """The sightings of a card whose index lay where one now lies at ``center_xy``
+        (within ``SAME_PLACE``: a fan's next index lies at least twice as far)."""
+        reach = SAME_PLACE * scale_px
         return [s for s in self.seen if any(distance(p, center_xy) <= reach for p in s.places)]
