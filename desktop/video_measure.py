@@ -2,7 +2,7 @@
 
     python -m desktop.video_measure [--clips 10] [--seed 7000] [--size 1280x720]
                                     [--style heldout] [--models DIR | --exact] [--keep DIR]
-                                    [--photos]
+                                    [--photos] [--readings DIR]
 
 Each clip is a hand played meld by meld in front of a steady camera (``vision.synth.video``:
 one card laid at a time, a hand reaching in for each, then two seconds of the finished
@@ -13,11 +13,14 @@ counts them), ``meld_laid`` events (one per meld is right), and melds laid beyon
 hand's; and whether the referee's events told the hand as it was played
 (``desktop.clip_events``: clips with every event right, and what was told wrong).
 ``--keep DIR`` keeps the rendered clips there and reuses them on the next run (rendering
-is most of the time). ``--exact`` reads each frame's rendered labels instead of
-the model (every index the label rule calls visible, read right): what the layout and the
-memory alone make of the same hands. ``--photos`` reads each clip as a folder of photos
-would be read instead: one photo after each card laid (its first frame with no hand over
-the table), a second apart, the last one held when they end (``Referee.hold_last_frame``).
+is most of the time). ``--readings DIR`` keeps the model's readings of each clip there and
+replays them on the next run, while the networks are the same (``desktop.clip_readings``):
+for measuring a change to the layout, the memory or the referee in a minute. ``--exact``
+reads each frame's rendered labels instead of the model (every index the label rule calls
+visible, read right): what the layout and the memory alone make of the same hands.
+``--photos`` reads each clip as a folder of photos would be read instead: one photo after
+each card laid (its first frame with no hand over the table), a second apart, the last one
+held when they end (``Referee.hold_last_frame``).
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ import json
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from desktop.clip_readings import FrameReading, clip_readings, model_fingerprint
 from desktop.reading_measure import (
     FlagCounts,
     JudgedMeld,
@@ -266,30 +270,27 @@ def photo_frames(truth: dict[str, Any]) -> list[int]:
     return picks
 
 
-def read_clip(reader: Any, video: Path, photos: bool = False) -> ClipReading:
+def read_clip(
+    reader: Any,
+    video: Path,
+    photos: bool = False,
+    readings_dir: Path | None = None,
+    fingerprint: str = "",
+) -> ClipReading:
     """Play ``video`` through the reader (None: the rendered labels, read exactly) and the
     referee, and say what it read at the end. ``photos``: only the frames of
-    ``photo_frames``, a second apart, the last one held, as a folder of photos is read."""
+    ``photo_frames``, a second apart, the last one held, as a folder of photos is read.
+    ``readings_dir``: the model's readings of every frame are kept there, under the model's
+    ``fingerprint``, and replayed when they already are (``desktop.clip_readings``)."""
     from desktop.reading_referee import Referee
     from engine import get_preset
-    from vision.sources import VideoSource
 
     truth = json.loads(video.with_suffix(".json").read_text())
     referee = Referee(get_preset("pagat"), zones_from_truth(truth))
     kept = {f: k for k, f in enumerate(photo_frames(truth))} if photos else None
-    with VideoSource(video) as source:
-        for frame in source:
-            if kept is not None and frame.index not in kept:
-                continue
-            h, w = frame.image_bgr.shape[:2]
-            if reader is None:
-                labels = truth["frames"][frame.index]["labels"]
-                cards, backs = exact_readings(labels, (w, h))
-            else:
-                reading = reader.read_for_memory(frame.image_bgr)
-                cards, backs = list(reading.detections), list(reading.backs_xyxy)
-            t = float(kept[frame.index]) if kept is not None else frame.t_monotonic
-            referee.update(cards, (w, h), t, backs)
+    for frame in _frames(reader, video, truth, kept, readings_dir, fingerprint):
+        t = float(kept[frame.index]) if kept is not None else frame.t
+        referee.update(list(frame.detections), frame.size_wh, t, list(frame.backs_xyxy))
     if photos:
         referee.hold_last_frame()
     state = referee.reading()
@@ -302,6 +303,34 @@ def read_clip(reader: Any, video: Path, photos: bool = False) -> ClipReading:
         },
         list(referee.events),
     )
+
+
+def _frames(
+    reader: Any,
+    video: Path,
+    truth: dict[str, Any],
+    kept: dict[int, int] | None,
+    readings_dir: Path | None,
+    fingerprint: str,
+) -> Iterator[FrameReading]:
+    """The frames the referee takes (``kept`` only, when given), as read."""
+    from vision.sources import VideoSource
+
+    if reader is not None and readings_dir is not None:
+        frames = clip_readings(reader, video, readings_dir, fingerprint)
+        yield from (f for f in frames if kept is None or f.index in kept)
+        return
+    with VideoSource(video) as source:
+        for frame in source:
+            if kept is not None and frame.index not in kept:
+                continue
+            h, w = frame.image_bgr.shape[:2]
+            if reader is None:
+                cards, backs = exact_readings(truth["frames"][frame.index]["labels"], (w, h))
+            else:
+                reading = reader.read_for_memory(frame.image_bgr)
+                cards, backs = list(reading.detections), list(reading.backs_xyxy)
+            yield FrameReading(frame.index, frame.t_monotonic, (w, h), tuple(cards), tuple(backs))
 
 
 def laid_per_zone(events: Sequence[dict[str, Any]]) -> Counter[str]:
@@ -354,6 +383,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--keep", type=Path, default=None, help="keep and reuse the clips here")
     p.add_argument(
+        "--readings",
+        type=Path,
+        default=None,
+        help="keep the model's readings of each clip here and replay them on the next run "
+        "(for measuring changes to the layout, memory or referee; not with --exact)",
+    )
+    p.add_argument(
         "--photos",
         action="store_true",
         help="read each clip as a folder of photos, one after each card laid",
@@ -371,22 +407,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     from desktop.clip_events import EventTally, score_events
     from engine import get_preset
-    from vision.detector import ModelMissingError, load_reader
+    from vision.detector import DEFAULT_MODELS_DIR, ModelMissingError, load_reader
 
-    reader = None
+    reader, fingerprint = None, ""
     if not args.exact:
         try:
             reader = load_reader(args.models)
         except ModelMissingError as error:
             print(error, file=sys.stderr)
             return 2
+        fingerprint = model_fingerprint(args.models or DEFAULT_MODELS_DIR)
     w, h = (int(v) for v in args.size.lower().split("x"))
     tally, event_tally, rules = ClipTally(), EventTally(), get_preset("pagat")
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         for seed in range(args.seed, args.seed + args.clips):
             video = rendered_clip(folder, seed, (w, h), clip_style(args.style, seed), args.melds)
-            clip = read_clip(reader, video, args.photos)
+            clip = read_clip(reader, video, args.photos, args.readings, fingerprint)
             truth, read = clip.truth, clip.melds
             before = tally.exact
             score_clip(tally, truth, read, laid_per_zone(clip.events), seed, clip.judged)

@@ -1,0 +1,100 @@
+"""A clip's model readings kept on disk: written once, replayed exactly, never replayed for
+another model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from desktop.clip_readings import (
+    FrameReading,
+    clip_readings,
+    load_readings,
+    model_fingerprint,
+    readings_path,
+    save_readings,
+)
+from desktop.video_measure import exact_readings, read_clip
+from vision.detector import Reading
+from vision.types import CardDetection
+
+
+class LabelReader:
+    """Reads each frame as its rendered labels say, in turn: a model that never errs, and
+    counts how many frames it was asked to read."""
+
+    def __init__(self, truth: dict, size_wh: tuple[int, int]) -> None:
+        self.truth, self.size_wh, self.calls = truth, size_wh, 0
+
+    def read_for_memory(self, image_bgr: object) -> Reading:
+        labels = self.truth["frames"][self.calls]["labels"]
+        self.calls += 1
+        cards, backs = exact_readings(labels, self.size_wh)
+        return Reading(tuple(cards), tuple(backs))
+
+
+class NoReader:
+    def read_for_memory(self, image_bgr: object) -> Reading:
+        raise AssertionError("the readings on disk should have been replayed")
+
+
+@pytest.fixture(scope="module")
+def clip(tmp_path_factory):
+    from vision.synth.video import VideoSpec, render_video
+
+    video = tmp_path_factory.mktemp("clip") / "clip.mp4"
+    truth = render_video(VideoSpec(seed=5, size_wh=(960, 540), frames_per_card=3), video)
+    video.with_suffix(".json").write_text(json.dumps(truth))
+    return video, truth
+
+
+def test_a_frames_readings_come_back_as_they_were_saved(tmp_path):
+    frame = FrameReading(
+        7,
+        0.7,
+        (1280, 720),
+        (
+            CardDetection("10H", 0.81, (1.5, 2.0, 11.5, 22.25), rivals=("10D",)),
+            CardDetection("QS", 0.22, (40.0, 2.0, 50.0, 22.0), 0.64, ("QC",)),
+        ),
+        ((100.0, 100.0, 180.0, 210.0),),
+    )
+    path = tmp_path / "clip.abc.json.gz"
+    save_readings(path, [frame])
+    assert load_readings(path) == [frame]
+    assert load_readings(path)[0].detections[1].suit_open
+
+
+def test_a_clip_is_read_once_then_replayed_and_read_again_for_another_model(tmp_path, clip):
+    video, truth = clip
+    reader = LabelReader(truth, (960, 540))
+    first = clip_readings(reader, video, tmp_path, "model-a")
+    assert reader.calls == len(truth["frames"]) == len(first)
+    assert readings_path(tmp_path, video, "model-a").exists()
+    assert clip_readings(NoReader(), video, tmp_path, "model-a") == first
+    other = LabelReader(truth, (960, 540))
+    clip_readings(other, video, tmp_path, "model-b")
+    assert other.calls == len(truth["frames"])
+
+
+def test_a_replayed_clip_is_read_as_when_its_frames_were_read(tmp_path, clip):
+    video, truth = clip
+    read_now = read_clip(LabelReader(truth, (960, 540)), video)
+    clip_readings(LabelReader(truth, (960, 540)), video, tmp_path, "m")
+    replayed = read_clip(NoReader(), video, readings_dir=tmp_path, fingerprint="m")
+    assert replayed.melds == read_now.melds == read_clip(None, video).melds
+    assert replayed.events == read_now.events
+    photos = read_clip(NoReader(), video, photos=True, readings_dir=tmp_path, fingerprint="m")
+    assert photos.melds == read_clip(None, video, photos=True).melds
+
+
+def test_the_fingerprint_changes_with_either_network(tmp_path):
+    (tmp_path / "reader.json").write_text(
+        json.dumps({"detector_onnx": "d.onnx", "classifier_onnx": "c.onnx"})
+    )
+    (tmp_path / "d.onnx").write_bytes(b"detector")
+    (tmp_path / "c.onnx").write_bytes(b"classifier")
+    before = model_fingerprint(tmp_path)
+    (tmp_path / "c.onnx").write_bytes(b"classifier, trained again")
+    assert model_fingerprint(tmp_path) != before
