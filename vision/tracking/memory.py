@@ -38,6 +38,7 @@ from vision.tracking.slots import (
     moved_uids,
     order_along,
 )
+from vision.tracking.steady_order import SteadyOrder
 from vision.tracking.strays import (
     KnownFan,
     LooseCard,
@@ -94,12 +95,14 @@ class TableMemory:
     _lone: LoneCards = field(init=False)
     _whole: WholeSightings = field(default_factory=WholeSightings)
     _covered_now: frozenset[CardDetection] = frozenset()
+    _order: SteadyOrder = field(init=False)  # the order each zone's melds are shown in
 
     def __post_init__(self) -> None:
         self._sightings = Sightings(
             self.params.match_radius, self.params.forget_s, self.params.persist_frames
         )
         self._lone = LoneCards(self.params.forget_s)
+        self._order = SteadyOrder(self.params.persist_frames, self.params.persist_s)
 
     # ---- one frame -------------------------------------------------------------------
     def read_frame(
@@ -175,6 +178,11 @@ class TableMemory:
         self._sightings.forget(t_monotonic, held)
         self._lone.forget(t_monotonic)
         self._update_loose(with_loose_returned(layout, returned), t_monotonic)
+        for zone in TEAM_ZONES:
+            groups = [m.group() for m in self._melds if m.zone == zone]
+            self._order.see(
+                zone, [g.meld_id for g in reading_order(groups)], t_monotonic, self._frame
+            )
         return events
 
     def _observe_zone(
@@ -543,8 +551,18 @@ class TableMemory:
         zones: dict[str, ZoneLayout] = {}
         for name in sorted(set(TEAM_ZONES) | set(self._loose)):
             groups = [m.group(relabel) for m in self._melds if m.zone == name]
-            zones[name] = ZoneLayout(name, tuple(reading_order(groups)), self._loose.get(name, ()))
+            zones[name] = ZoneLayout(
+                name, self._shown_order(name, groups), self._loose.get(name, ())
+            )
         return TableLayout(self.size_wh, zones)
+
+    def _shown_order(self, zone: str, groups: list[MeldGroup]) -> tuple[MeldGroup, ...]:
+        """The zone's melds in table order, held steady (``SteadyOrder``)."""
+        by_id = {g.meld_id: g for g in groups}
+        shown = self._order.shown.get(zone, ())
+        if set(shown) != set(by_id):
+            return tuple(reading_order(groups))
+        return tuple(by_id[meld_id] for meld_id in shown)
 
 
 NO_ROOM_STEPS = 1.5  # two cards closer than this many fan steps leave no room for a third

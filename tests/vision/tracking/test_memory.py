@@ -284,3 +284,25 @@ def test_a_card_never_seen_whole_is_what_most_frames_read():
     covered = fan(["8C", "9C", "10S", "JC"], 400, 450)
     play(memory, [covered] * 30)
     assert table(memory) == [["8C", "9C", "10S", "JC"]]
+
+
+def test_two_melds_at_the_edge_of_one_row_do_not_swap_places_frame_by_frame():
+    # The KC meld lies right of the 3H meld, its row overlapping the 3H meld's by about
+    # the share that makes one row: a pixel either way, and it is read above the 3H meld.
+    memory = TableMemory(MemoryParams())
+    hearts = fan(["3H", "4H", "5H"], 400, 450, second_index=False)
+
+    def kings(dy):
+        return fan(["KC", "KD", "KS"], 600, 450 + dy, second_index=False)
+
+    one_row, above = -13, -15
+    flicker = [hearts + kings(one_row if k % 2 else above) for k in range(20)]
+    play(memory, [hearts + kings(one_row)] * 12)
+    orders = []
+    for k, dets in enumerate(flicker):
+        memory.update(build_layout(dets, SIZE), 1.2 + k / FPS)
+        orders.append([m.cards[0] for m in memory.state().zone("A").melds])
+    assert orders == [["3H", "KC"]] * 20
+    for k in range(10):  # moved up for good: shown above once it has held
+        memory.update(build_layout(hearts + kings(above), SIZE), 3.2 + k / FPS)
+    assert [m.cards[0] for m in memory.state().zone("A").melds] == ["KC", "3H"]
