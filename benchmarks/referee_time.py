@@ -29,22 +29,20 @@ Readings = list[tuple[str, list[tuple[Any, ...]]]]
 
 def read_clips(clips: list[Path]) -> Readings:
     """Each clip's frames as the shipped model reads them for the referee."""
+    from desktop.clip_readings import read_video
     from vision.detector import load_reader
-    from vision.sources import VideoSource
 
     reader = load_reader(None)
-    out: Readings = []
-    for video in clips:
-        frames = []
-        with VideoSource(video) as source:
-            for frame in source:
-                reading = reader.read_for_memory(frame.image_bgr)
-                h, w = frame.image_bgr.shape[:2]
-                frames.append(
-                    (list(reading.detections), (w, h), frame.t_monotonic, list(reading.backs_xyxy))
-                )
-        out.append((str(video.resolve()), frames))
-    return out
+    return [
+        (
+            str(video.resolve()),
+            [
+                (list(f.detections), f.size_wh, f.t, list(f.backs_xyxy))
+                for f in read_video(reader, video)
+            ],
+        )
+        for video in clips
+    ]
 
 
 def ms_per_frame(readings: Readings) -> float:

@@ -405,6 +405,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--per-clip", type=Path, default=None, help="write each clip's counts here (JSON)"
     )
     args = p.parse_args(argv)
+    if args.readings and args.exact:
+        p.error("--readings keeps the model's readings, and --exact reads none")
     from desktop.clip_events import EventTally, score_events
     from engine import get_preset
     from vision.detector import DEFAULT_MODELS_DIR, ModelMissingError, load_reader

@@ -98,3 +98,12 @@ def test_the_fingerprint_changes_with_either_network(tmp_path):
     before = model_fingerprint(tmp_path)
     (tmp_path / "c.onnx").write_bytes(b"classifier, trained again")
     assert model_fingerprint(tmp_path) != before
+
+
+def test_readings_cannot_be_kept_for_a_clip_read_from_its_labels(tmp_path, capsys):
+    from desktop.video_measure import main as measure
+
+    with pytest.raises(SystemExit) as exit_info:
+        measure(["--exact", "--clips", "0", "--readings", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "--readings" in capsys.readouterr().err
