@@ -19,14 +19,14 @@ import argparse
 import json
 from pathlib import Path
 
-from desktop.clip_readings import clip_readings, model_fingerprint
+from desktop.clip_readings import FrameReading, clip_readings, model_fingerprint
 from desktop.reading_measure import zones_from_truth
 from desktop.reading_referee import Referee
 from engine import get_preset
 from vision.detector import DEFAULT_MODELS_DIR, load_reader
 
 
-def order_changes(referee: Referee, frames: list) -> int:
+def order_changes(referee: Referee, frames: list[FrameReading]) -> int:
     """Frames whose zone lists the melds it listed before in another order."""
     shown: dict[str, list[int | None]] = {}
     changes = 0

@@ -3,8 +3,8 @@
 A zone's melds are shown in table order: rows from top to bottom, left to right in a row
 (``vision.layout.order``). Two melds whose rows overlap by about the share that makes them
 one row, or that lie one above the other at about the same height, can swap places from
-one frame to the next as a card is put back a few pixels off or a corner drops out, and
-the players would see them jump back and forth in the list. A new order of the same melds
+one frame to the next as their cards' boxes shift a few pixels, and the players would
+see them jump back and forth in the list. A new order of the same melds
 is shown once it has held as long as any other change to the table must
 (``MemoryParams.persist_frames`` frames over ``persist_s``); a meld laid or gone is shown
 in its place at once.
@@ -41,8 +41,8 @@ class SteadyOrder:
             return now
         proposal = self._proposed.get(zone)
         if proposal is None or proposal.order != now:
-            proposal = self._proposed[zone] = _Proposal(now, t, 0, frame - 1)
-        if proposal.last_frame != frame:  # once a frame, however often it is asked
+            proposal = self._proposed[zone] = _Proposal(now, t, 1, frame)
+        elif proposal.last_frame != frame:  # once a frame, however often it is asked
             proposal.frames += 1
             proposal.last_frame = frame
         if proposal.frames >= self.persist_frames and t - proposal.since >= self.persist_s:
