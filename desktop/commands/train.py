@@ -73,6 +73,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="start the classifier from the saved one with this many times its channels, "
         "computing the same readings (default 1: as saved)",
     )
+    parser.add_argument(
+        "--classifier-faces",
+        action="store_true",
+        help="print some training crops wider, narrower, slanted, bolder or lighter, as "
+        "other faces print an index (measured once and not kept: see the model card)",
+    )
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
@@ -122,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
             reuse_crops=args.reuse_crops,
             classifier_lr=args.classifier_lr,
             classifier_widen=args.classifier_widen,
+            classifier_faces=args.classifier_faces,
         )
     )
     return 0

@@ -34,3 +34,12 @@ def test_the_train_command_refuses_a_widening_under_one(train_args, capsys):
     assert cli.main([*args, "--classifier-widen", "0"]) == 2
     assert plans == []
     assert "--classifier-widen" in capsys.readouterr().err
+
+
+def test_the_train_command_passes_other_faces_to_the_plan_only_when_asked(train_args):
+    from desktop import cli
+
+    args, plans = train_args
+    assert cli.main([*args, "--stages", "classifier"]) == 0
+    assert cli.main([*args, "--stages", "classifier", "--classifier-faces"]) == 0
+    assert [plan.classifier_faces for plan in plans] == [False, True]

@@ -39,6 +39,13 @@ FREE_TURN_SHARE = 0.4
 # spades on a four-colour deck (green clubs), so a classifier that never has to read the
 # shape misreads the same club printed black on another deck as a spade.
 DESATURATE_SHARE = 0.25
+# With ``other_faces`` (``arbitro train --classifier-faces``), the share of training crops
+# printed in another face's proportions: stretched or condensed across the index (up to 20%
+# either way) and slanted a little, since decks letter their indices in faces of many widths...
+RESHAPE_SHARE = 0.5
+# ...and the share made a little bolder or lighter (about half a pixel of stroke at the crop's
+# scale). Measured once (run G in the model card): it read no better, so it is off by default.
+WEIGHT_SHARE = 0.25
 
 
 def _augment(
@@ -46,6 +53,8 @@ def _augment(
     generator: torch.Generator,
     free_turn_share: float = FREE_TURN_SHARE,
     desaturate_share: float = DESATURATE_SHARE,
+    reshape_share: float = 0.0,
+    weight_share: float = 0.0,
 ) -> torch.Tensor:
     """Geometric, resolution and photometric changes on uint8 crops (N, 3, H, W) -> float.
 
@@ -53,7 +62,8 @@ def _augment(
     cards sit, or any angle for ``free_turn_share`` of them), moves and scales it (a
     detector's box is never exact), softens a third of them (defocus, a small index
     upscaled), drains the colour of ``desaturate_share`` of them (the shape must tell the
-    suit) and varies light, colour and noise.
+    suit), prints ``reshape_share`` of them wider, narrower or slanted and ``weight_share``
+    bolder or lighter (other faces), and varies light, colour and noise.
     """
     x = batch.float()
     n = x.shape[0]
@@ -64,19 +74,27 @@ def _augment(
     free = torch.rand(n, generator=generator) < free_turn_share
     angle = torch.deg2rad(torch.where(free, uniform(-180.0, 180.0), uniform(-8.0, 8.0)))
     zoom = uniform(0.9, 1.12)
-    theta = torch.stack(
+    turn = torch.stack(
         [
-            torch.stack(
-                [torch.cos(angle) / zoom, -torch.sin(angle) / zoom, uniform(-0.08, 0.08)], 1
-            ),
-            torch.stack(
-                [torch.sin(angle) / zoom, torch.cos(angle) / zoom, uniform(-0.08, 0.08)], 1
-            ),
+            torch.stack([torch.cos(angle) / zoom, -torch.sin(angle) / zoom], 1),
+            torch.stack([torch.sin(angle) / zoom, torch.cos(angle) / zoom], 1),
         ],
         1,
     )
+    # The face's own proportions, in the index's frame before it is turned: a sampling map
+    # diag(1 / width, 1) prints the index `width` times as wide, the shear slants it.
+    reshaped = torch.rand(n, generator=generator) < reshape_share
+    width = torch.where(reshaped, torch.exp(uniform(-0.22, 0.18)), torch.ones(n))
+    slant = torch.where(reshaped, uniform(-0.12, 0.12), torch.zeros(n))
+    face = torch.zeros(n, 2, 2)
+    face[:, 0, 0], face[:, 0, 1], face[:, 1, 1] = 1.0 / width, slant, 1.0
+    shift = uniform(-0.08, 0.08, 2, 1)
+    theta = torch.cat([face @ turn, shift], 2)
     grid = nn.functional.affine_grid(theta, list(x.shape), align_corners=False)
     x = nn.functional.grid_sample(x, grid, padding_mode="border", align_corners=False)
+    reweighted = torch.rand(n, generator=generator) < weight_share
+    if reweighted.any():
+        x[reweighted] = _reweight(x[reweighted], generator)
     soften = torch.rand(n, generator=generator) < 0.33
     if soften.any():
         side = x.shape[-1]
@@ -100,6 +118,22 @@ def _augment(
     noise = torch.randn(x.shape, generator=generator) * uniform(0, 10, 1, 1, 1)
     x = (mean + (x - mean) * contrast) * gain * channel + bias + noise
     return x.clamp(0, 255)
+
+
+def _reweight(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """Make dark ink on light stock bolder (half the crops) or lighter (the others).
+
+    At twice the crop's resolution a 3x3 minimum spreads the darkest pixels by one pixel
+    (bolder) and a maximum shrinks them (lighter); back at the crop's size that is about half
+    a pixel of stroke on each side.
+    """
+    side = x.shape[-1]
+    big = nn.functional.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)
+    bolder = torch.rand(x.shape[0], generator=generator) < 0.5
+    spread = -nn.functional.max_pool2d(-big, 3, stride=1, padding=1)
+    shrunk = nn.functional.max_pool2d(big, 3, stride=1, padding=1)
+    big = torch.where(bolder[:, None, None, None], spread, shrunk)
+    return nn.functional.interpolate(big, size=(side, side), mode="area")
 
 
 def evaluate(
@@ -134,6 +168,7 @@ def train_classifier(
     threads: int | None = None,
     samples_per_epoch: int | None = None,
     widen_factor: int = 1,
+    other_faces: bool = False,
 ) -> ClassifierRun:
     torch.manual_seed(seed)
     if threads:
@@ -155,6 +190,7 @@ def train_classifier(
     steps = epochs * ((per_epoch + batch_size - 1) // batch_size)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=lr, total_steps=steps)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    faces = {"reshape_share": RESHAPE_SHARE, "weight_share": WEIGHT_SHARE} if other_faces else {}
     started = time.monotonic()
     for epoch in range(epochs):
         model.train()
@@ -164,7 +200,7 @@ def train_classifier(
         total_loss = 0.0
         for start in range(0, len(order), batch_size):
             idx = order[start : start + batch_size]
-            logits = model(_augment(train_x[idx], generator))
+            logits = model(_augment(train_x[idx], generator, **faces))
             loss = loss_fn(logits, train_y[idx])
             optimizer.zero_grad()
             loss.backward()

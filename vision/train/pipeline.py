@@ -42,6 +42,7 @@ class TrainPlan:
     classifier_lr: float = 3e-3
     reuse_crops: bool = False
     classifier_widen: int = 1
+    classifier_faces: bool = False
 
 
 def run_plan(plan: TrainPlan) -> None:
@@ -88,6 +89,7 @@ def run_plan(plan: TrainPlan) -> None:
             samples_per_epoch=plan.classifier_samples,
             lr=plan.classifier_lr,
             widen_factor=plan.classifier_widen,
+            other_faces=plan.classifier_faces,
         )
         log["classifier"] = run.__dict__
         log["classifier_seconds"] = round(time.monotonic() - started)
