@@ -51,6 +51,11 @@ from vision.tracking.votes import Votes, majority_reading
 from vision.tracking.whole import WholeSightings, seen_whole
 from vision.types import CardDetection
 
+# A set's card is read again within this many of the set's fan steps of where it lies. Its
+# other copy, laid two or three cards on, lies further, though in a tight fan still within
+# ``MemoryParams.match_radius`` (validation clip 8047: 2.1 index heights, three steps on).
+SAME_CARD_STEPS = 1.5
+
 
 @dataclass(frozen=True)
 class MemoryParams:
@@ -134,7 +139,7 @@ class TableMemory:
         out = self._sightings.covered_readings(detections)
         for meld in self._melds:
             for mem in meld.slots:
-                if mem.read.covered(mem.card, mem.scale_px, detections, self.params.match_radius):
+                if mem.read.covered(mem.card, mem.scale_px, detections, self._reach(meld)):
                     out += [replace(d, card=mem.card) for d in mem.read.last_read]
         return out
 
@@ -323,12 +328,27 @@ class TableMemory:
             assert owner is not None
             seen.setdefault(owner.meld_id, (owner, []))[1].append(slot)
 
+    def _reach(self, meld: MemMeld) -> float:
+        """How far (x index height) a reading of one of ``meld``'s natural cards may lie
+        from it and still be that card: ``match_radius``, but in a set no more than
+        ``SAME_CARD_STEPS`` of its fan steps. In a tight fan the other copy of a card, laid
+        two or three cards on in a set, lies closer than ``match_radius``; a run never holds
+        two copies of a card."""
+        ranks = {s.card[:-1] for s in meld.slots if s.card not in WILD_LABELS}
+        steps = [
+            distance(a.center_xy, b.center_xy) / max(a.scale_px, b.scale_px, 1e-6)
+            for a, b in pairwise(meld.slots)
+        ]
+        if len(ranks) != 1 or not steps:
+            return self.params.match_radius
+        return min(self.params.match_radius, SAME_CARD_STEPS * median(steps))
+
     # ---- a remembered meld seen again ------------------------------------------------
     def _observe_meld(
         self, meld: MemMeld, observed: list[Slot], t: float, events: list[TrackEvent]
     ) -> None:
         observed = order_along(observed, meld.axis_xy)
-        match = match_slots(meld.slots, observed, self.params.match_radius)
+        match = match_slots(meld.slots, observed, self._reach(meld))
         # A re-read is told as the players see the meld: a card whose frames disagree on its
         # suit is shown in its run's suit (``settle_split_suits``), however the votes swing.
         before_cards = meld.group().cards

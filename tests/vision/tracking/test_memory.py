@@ -306,3 +306,13 @@ def test_two_melds_at_the_edge_of_one_row_do_not_swap_places_frame_by_frame():
     for k in range(10):  # moved up for good: shown above once it has held
         memory.update(build_layout(hearts + kings(above), SIZE), 3.2 + k / FPS)
     assert [m.cards[0] for m in memory.state().zone("A").melds] == ["KC", "3H"]
+
+
+def test_a_tight_set_takes_the_other_copy_of_a_card_laid_three_cards_on():
+    """Validation clip 8047: in a set fanned 0.7 index heights a step, the second 4H lies
+    2.1 index heights from the first, once covered. It is that copy, not the first read
+    again: a set alone can hold two copies, and only a few of its steps apart."""
+    memory, _ = fresh_with(["4H", "4S", "4C"], step=0.7)
+    grown = fan(["4H", "4S", "4C", "4H"], 400, 450, step=0.7)[1:]  # the first 4H covered
+    play(memory, [grown] * 12, t0=2.0)
+    assert table(memory) == [["4H", "4S", "4C", "4H"]]
