@@ -138,8 +138,9 @@ class TableMemory:
         ]
         out = self._sightings.covered_readings(detections)
         for meld in self._melds:
+            reach = self._reach(meld)
             for mem in meld.slots:
-                if mem.read.covered(mem.card, mem.scale_px, detections, self._reach(meld)):
+                if mem.read.covered(mem.card, mem.scale_px, detections, reach):
                     out += [replace(d, card=mem.card) for d in mem.read.last_read]
         return out
 
