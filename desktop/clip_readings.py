@@ -17,7 +17,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,12 +53,17 @@ def readings_path(folder: Path, video: Path, fingerprint: str) -> Path:
     return folder / f"{video.stem}.{fingerprint}.json.gz"
 
 
-def read_video(reader: Any, video: Path) -> Iterator[FrameReading]:
-    """Each frame of ``video`` as the reader reads it for the hand's memory."""
+def read_video(
+    reader: Any, video: Path, only: Container[int] | None = None
+) -> Iterator[FrameReading]:
+    """Each frame of ``video`` (those whose index is in ``only``, when given) as the reader
+    reads it for the hand's memory."""
     from vision.sources import VideoSource
 
     with VideoSource(video) as source:
         for frame in source:
+            if only is not None and frame.index not in only:
+                continue
             h, w = frame.image_bgr.shape[:2]
             reading = reader.read_for_memory(frame.image_bgr)
             yield FrameReading(

@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from desktop.clip_readings import FrameReading, clip_readings, model_fingerprint
+from desktop.clip_readings import FrameReading, clip_readings, model_fingerprint, read_video
 from desktop.reading_measure import (
     FlagCounts,
     JudgedMeld,
@@ -320,16 +320,15 @@ def _frames(
         frames = clip_readings(reader, video, readings_dir, fingerprint)
         yield from (f for f in frames if kept is None or f.index in kept)
         return
+    if reader is not None:
+        yield from read_video(reader, video, kept)
+        return
     with VideoSource(video) as source:
         for frame in source:
             if kept is not None and frame.index not in kept:
                 continue
             h, w = frame.image_bgr.shape[:2]
-            if reader is None:
-                cards, backs = exact_readings(truth["frames"][frame.index]["labels"], (w, h))
-            else:
-                reading = reader.read_for_memory(frame.image_bgr)
-                cards, backs = list(reading.detections), list(reading.backs_xyxy)
+            cards, backs = exact_readings(truth["frames"][frame.index]["labels"], (w, h))
             yield FrameReading(frame.index, frame.t_monotonic, (w, h), tuple(cards), tuple(backs))
 
 
