@@ -590,23 +590,31 @@ NO_ROOM_STEPS = 1.5  # two cards closer than this many fan steps leave no room f
 
 
 def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
-    """Whether a proposed slot order puts a new card between two remembered cards that lie
-    too close for one (under ``NO_ROOM_STEPS`` of the meld's other steps apart): the frame
-    read something else there, such as a card's other corner peeping between two cards."""
-    # the remembered neighbours of each new card that lies between two (most frames: none)
-    between = [
-        (items[k - 1][1], items[k + 1][1])
-        for k in range(1, len(items) - 1)
-        if (items[k - 1][0], items[k][0], items[k + 1][0]) == ("s", "n", "s")
-    ]
+    """Whether a proposed slot order puts new cards between two remembered cards that lie
+    too close for them: k new cards need k + 1 fan steps, so two cards under
+    ``NO_ROOM_STEPS`` + k - 1 of the meld's other steps apart leave no room. The frame read
+    something else there, such as a card's other corners peeping between two cards
+    (validation clip 8012: three readings of one card's corners, squeezed in at once)."""
+    # the remembered neighbours of each run of new cards that lies between two, and how many
+    # new cards the run holds (most frames: none)
+    between: list[tuple[object, object, int]] = []
+    k = 0
+    while k < len(items):
+        end = k
+        while end < len(items) and items[end][0] == "n":
+            end += 1
+        if end > k and k > 0 and end < len(items):
+            between.append((items[k - 1][1], items[end][1], end - k))
+        k = max(end, k + 1)
     if not between or len(meld.slots) < 3:
         return False
     origin = meld.slots[0].center_xy
     along = {s.uid: project(s.center_xy, origin, meld.axis_xy)[0] for s in meld.slots}
     steps = {(a.uid, b.uid): abs(along[b.uid] - along[a.uid]) for a, b in pairwise(meld.slots)}
-    for left, right in between:
+    for left, right, new_cards in between:
         usual = median(step for pair, step in steps.items() if pair != (left, right))
-        if abs(along[right] - along[left]) < NO_ROOM_STEPS * usual:  # type: ignore[index]
+        room = NO_ROOM_STEPS + new_cards - 1
+        if abs(along[right] - along[left]) < room * usual:  # type: ignore[index]
             return True
     return False
 

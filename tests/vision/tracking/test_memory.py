@@ -250,6 +250,37 @@ def test_a_reading_between_two_cards_one_step_apart_is_not_a_new_card():
     assert table(memory) == [["JH", "QH", "KH", "AH"]]
 
 
+def test_three_readings_between_two_cards_one_step_apart_are_not_new_cards():
+    # A remembered run; then every frame also reads three cards between its 9H and 10H,
+    # one fan step apart (one card's other corners read as three cards, validation clip
+    # 8012). Three cards need four steps: none is added.
+    cards = ["8H", "9H", "10H", "JH", "QH"]
+    memory, _ = fresh_with(cards)
+    laid = fan(cards, 400, 450)
+    x, y = next(d for d in laid if d.card == "9H").center_xy
+    peeping = [det(card, x + dx, y) for card, dx in (("2C", 6), ("6H", 12), ("9D", 18))]
+    events = play(memory, [[*laid, *peeping]] * 20, t0=2.0)
+    assert table(memory) == [cards]
+    assert not [e for e in events if e.kind is EventKind.CARDS_ADDED]
+
+
+def test_two_cards_read_in_a_gap_of_three_steps_are_added():
+    # A run remembered with two cards hidden between its 5H and 8H, three steps apart:
+    # room for two cards, so the two read there later are added.
+    def frame(placed):
+        slots = tuple(Slot(c, 0.9, (400.0 + 24 * k, 450.0), 20.0, (), True) for c, k in placed)
+        return TableLayout(SIZE, {"A": ZoneLayout("A", (MeldGroup(slots, (1.0, 0.0)),))})
+
+    memory = TableMemory(MemoryParams())
+    for k in range(12):
+        memory.update(frame([("3H", 0), ("4H", 1), ("5H", 2), ("8H", 5), ("9H", 6)]), k / FPS)
+    assert table(memory) == [["3H", "4H", "5H", "8H", "9H"]]
+    full = [("3H", 0), ("4H", 1), ("5H", 2), ("6H", 3), ("7H", 4), ("8H", 5), ("9H", 6)]
+    for k in range(12):
+        memory.update(frame(full), 2.0 + k / FPS)
+    assert table(memory) == [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]]
+
+
 def test_a_fan_read_with_three_copies_of_a_card_lays_no_meld():
     # A double deck holds two of each card, so a fan read 6H 6H 6H is one card's corners
     # read as several (fresh clip 8062): it lays nothing, and the set is laid once its
