@@ -223,15 +223,13 @@ class BlindReader:
 
 
 def _oriented_boxes(
-    cards: Sequence[str], group: Any, set_aside_end: str | None = None
+    cards: Sequence[str], group: Any, set_aside_slot: int | None = None
 ) -> list[list[float]]:
     """Index boxes aligned with the reading's cards (the reading may reverse a fan, and
-    read an end card apart from the meld)."""
+    read a card apart from the meld)."""
     slots = list(group.slots)
-    if set_aside_end == "first":
-        slots = slots[1:]
-    elif set_aside_end == "last":
-        slots = slots[:-1]
+    if set_aside_slot is not None:
+        del slots[set_aside_slot]
     boxes = [_slot_box(s) for s in slots]
     slot_cards = [s.card for s in slots]
     if list(cards) != slot_cards and list(cards) == slot_cards[::-1]:
@@ -317,7 +315,7 @@ class ModelReader:
             for meld_json, meld, group in zip(
                 reading["zones"][team]["melds"], table.melds.get(team, ()), judged, strict=False
             ):
-                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group, meld.set_aside_end)
+                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group, meld.set_aside_slot)
                 meld_json["reason"] = meld_json["faults"][0] if meld_json.get("faults") else None
         reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
         reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]

@@ -65,9 +65,9 @@ class MeldReading:
     confidence: float
     meld_id: int | None = None
     flags: tuple[str, ...] = ()
-    # The fan's end slot read apart from the meld ("first" or "last" in slot order), and
-    # its card: it lies at the fan's end but does not fit the meld.
-    set_aside_end: str | None = None
+    # The slot read apart from the meld (its index in slot order), and its card: it lies at
+    # the fan's end, or inside it, but does not fit the meld.
+    set_aside_slot: int | None = None
     set_aside: tuple[str, ...] = ()
     # Cards whose suit was covered or unclear and read from the run around them.
     suits_from_run: tuple[str, ...] = ()
@@ -215,13 +215,14 @@ def judge_group(
     """The engine's verdict on one meld and what the players should check in it; ``loose``
     are the zone's cards in no meld (one in line with the meld's end is pointed out)."""
     cards, verdict, flags = orient(meld.cards, rules)
-    set_aside_end, set_aside = None, ()
-    if not verdict.legal and (apart := _end_that_breaks(meld, rules)) is not None:
-        set_aside_end, card, meld = apart
+    set_aside_slot, set_aside = None, ()
+    if not verdict.legal and (apart := _card_that_breaks(meld, rules)) is not None:
+        set_aside_slot, card, meld = apart
         set_aside = (card,)
         cards, verdict, flags = orient(meld.cards, rules)
+        where = "inside" if 0 < set_aside_slot < len(meld.slots) else "at the end of"
         flags += (
-            f"team {zone}: {card} lies at the end of meld {' '.join(cards)} but does not "
+            f"team {zone}: {card} lies {where} meld {' '.join(cards)} but does not "
             "fit it; read as a card of its own (a neighbouring card, or a lay-off to take "
             "back)",
         )
@@ -259,7 +260,7 @@ def judge_group(
         meld.confidence,
         meld.meld_id,
         flags,
-        set_aside_end,
+        set_aside_slot,
         set_aside,
         () if in_set else not_seen,
         room,
@@ -344,6 +345,29 @@ def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup
         )
         if card not in WILD_LABELS and orient(kept.cards, rules)[1].legal
     ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _card_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[int, str, MeldGroup] | None:
+    """The one card of an illegal meld without which it is legal: its slot, its card and
+    the meld left. An end card first (``_end_that_breaks``); where no end does, the one
+    natural card inside the meld that does: a covered index read as another card and taken
+    into the fan among its cards (new clip 8165: ``8S 7S 9S 6S 5S``). None when no card,
+    or several, would do; a card that can be wild is never read apart."""
+    end = _end_that_breaks(meld, rules)
+    if end is not None:
+        which, card, kept = end
+        return (0 if which == "first" else len(meld.slots) - 1), card, kept
+    if len(meld.slots) <= MIN_MELD_CARDS:
+        return None
+    fits = []
+    for k in range(1, len(meld.slots) - 1):
+        card = meld.slots[k].card
+        if card in WILD_LABELS:
+            continue
+        kept = replace(meld, slots=meld.slots[:k] + meld.slots[k + 1 :])
+        if orient(kept.cards, rules)[1].legal:
+            fits.append((k, card, kept))
     return fits[0] if len(fits) == 1 else None
 
 

@@ -130,6 +130,17 @@ def test_index_boxes_follow_a_card_read_in_the_meld_beside_its_own() -> None:
     assert ((x1 + x2) / 2, (y1 + y2) / 2) == diamonds.slots[-1].center_xy
 
 
+def test_index_boxes_leave_out_a_card_read_apart_from_inside_a_meld() -> None:
+    from desktop.session_frames import _oriented_boxes
+    from vision.layout.types import MeldGroup, Slot
+
+    cards = ["8S", "7S", "9S", "6S", "5S"]
+    run = MeldGroup(tuple(Slot(c, 0.9, (100.0 + 20 * i, 400.0), 20.0) for i, c in enumerate(cards)))
+    boxes = _oriented_boxes(("5S", "6S", "7S", "8S"), run, set_aside_slot=2)
+    centres = [(x1 + x2) / 2 for x1, _, x2, _ in boxes]
+    assert centres == [180.0, 160.0, 120.0, 100.0]  # the 9S's place, 140, is left out
+
+
 def assert_the_demos_last_table(reading: dict) -> None:
     """Both teams' melds are the demo's last table's, each with its index boxes."""
     want = table_truth(DEMO_STEPS[-1])

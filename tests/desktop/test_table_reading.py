@@ -218,7 +218,7 @@ def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagg
 
     reading = judge_group("A", group(["KD", "4H", "4C", "4D"]), RULES)
     assert reading.cards == ("4H", "4C", "4D") and reading.verdict.legal
-    assert reading.set_aside == ("KD",) and reading.set_aside_end == "first"
+    assert reading.set_aside == ("KD",) and reading.set_aside_slot == 0
     assert any("KD lies at the end of meld 4H 4C 4D" in f for f in reading.flags)
     layout = build_layout(fan(["KD", "4H", "4C", "4D"], 300, 450), SIZE)
     table = read_table(layout, RULES)
@@ -239,6 +239,38 @@ def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagg
     ],
 )
 def test_an_illegal_meld_stays_whole_when_no_single_end_card_explains_it(cards):
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(cards), RULES)
+    assert not reading.verdict.legal and reading.set_aside == ()
+    assert sorted(reading.cards) == sorted(cards)
+
+
+def test_a_card_inside_a_run_that_breaks_it_is_read_apart_and_flagged():
+    """Rules §3 (a run is consecutive cards of one suit): a 9S read among 8S 7S ... 5S,
+    where no end card is to blame (a covered index read as another card, new clip 8165),
+    is shown as a card of its own; the run left is legal."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(["8S", "7S", "9S", "6S", "5S"]), RULES)
+    assert sorted(reading.cards) == ["5S", "6S", "7S", "8S"] and reading.verdict.legal
+    assert reading.set_aside == ("9S",) and reading.set_aside_slot == 2
+    assert any("9S lies inside meld" in f for f in reading.flags)
+    layout = build_layout(fan(["8S", "7S", "9S", "6S", "5S"], 300, 450), SIZE)
+    table = read_table(layout, RULES)
+    assert [sorted(m.cards) for m in table.melds["A"]] == [["5S", "6S", "7S", "8S"]]
+    assert "cards on team A's side in no meld: 9S" in table.flags
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["4H", "5H", "JK", "6H", "7H"],  # a wild with no card to stand for: a fault to report
+        ["4D", "5D", "9D", "7D"],  # without the 9D a gap is left: nothing explains it
+        ["5H", "9S", "6H", "9C", "7H"],  # two cards break it: neither alone is to blame
+    ],
+)
+def test_a_meld_stays_whole_when_no_single_card_inside_explains_its_fault(cards):
     from desktop.table_reading import judge_group
 
     reading = judge_group("A", group(cards), RULES)
