@@ -390,7 +390,11 @@ class TableMemory:
             items.insert(pred + 1, ("s", mem.uid))
         current = [("s", s.uid) for s in meld.slots]
         meld.pending.expire(t, self.params.forget_s)
-        if self._moves_a_natural_card(meld, items) or _squeezes_a_card_in(meld, items):
+        if (
+            self._moves_a_natural_card(meld, items)
+            or _squeezes_a_card_in(meld, items)
+            or _more_copies_than_the_deck(meld, items)
+        ):
             return
         if items == current:
             if len(seen) == len(meld.slots):  # the whole meld seen, as remembered
@@ -617,6 +621,16 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
         if abs(along[right] - along[left]) < room * usual:  # type: ignore[index]
             return True
     return False
+
+
+def _more_copies_than_the_deck(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
+    """Whether a proposed slot order holds more copies of a card than a double deck has
+    (two of each, four jokers): such a meld cannot lie on the table, so the frame read one
+    card's corners as several (validation stills played back as hands: a set of queens
+    grown to three QD and four QS). A new meld is refused so too (``_observe_candidate``)."""
+    by_uid = {s.uid: s.card for s in meld.slots}
+    cards = [by_uid[v] if kind == "s" else v for kind, v in items]  # type: ignore[index]
+    return any(cards.count(card) > copies_of(card) for card in set(cards))
 
 
 def _zone_slots(zone: ZoneLayout) -> list[Slot]:

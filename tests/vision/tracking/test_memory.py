@@ -281,6 +281,18 @@ def test_two_cards_read_in_a_gap_of_three_steps_are_added():
     assert table(memory) == [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]]
 
 
+def test_a_remembered_meld_never_grows_past_the_decks_copies_of_a_card():
+    # A double deck holds two 7H: a third read beside a set holding two is one card's
+    # corners read again (validation clip 8044 grew a set to four 10H), and is not added;
+    # a 7C read there is.
+    memory, _ = fresh_with(["7H", "7H", "7S"])
+    events = play(memory, [fan(["7H", "7H", "7S", "7H"], 400, 450)] * 20, t0=2.0)
+    assert table(memory) == [["7H", "7H", "7S"]]
+    assert not [e for e in events if e.kind is EventKind.CARDS_ADDED]
+    play(memory, [fan(["7H", "7H", "7S", "7C"], 400, 450)] * 20, t0=5.0)
+    assert table(memory) == [["7H", "7H", "7S", "7C"]]
+
+
 def test_a_fan_read_with_three_copies_of_a_card_lays_no_meld():
     # A double deck holds two of each card, so a fan read 6H 6H 6H is one card's corners
     # read as several (fresh clip 8062): it lays nothing, and the set is laid once its
