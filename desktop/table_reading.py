@@ -12,7 +12,8 @@ A fan's end is where a neighbouring card creeps in: the corner of a meld's top c
 one fan step past the next meld, or a card laid at the end of the wrong fan. A card at
 one end that makes an otherwise legal meld illegal is read apart from it, as a card of
 its own on the team's side, and flagged for the players; a lay-off that truly breaks the
-meld shows the same way, so nothing is hidden.
+meld shows the same way, so nothing is hidden. Where no end does, one natural card inside
+the meld that alone breaks it (a covered index read as another card) is read apart so.
 """
 
 from __future__ import annotations
