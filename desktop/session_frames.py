@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from desktop.session import Referee, TableReading, team_melds
 from desktop.table_reading import TableReading as JudgedTable
-from desktop.table_reading import hand_over_broken_ends
+from desktop.table_reading import judged_groups
 from vision.layout.types import TableLayout
 from vision.types import CardDetection, Frame
 
@@ -310,8 +310,9 @@ class ModelReader:
         height, width = frame.image_bgr.shape[:2]
         reading = table.to_json()
         for team in ("A", "B"):
-            # as the referee judged them: a card may be read in the meld laid beside its own
-            judged = hand_over_broken_ends(state.zone(team).melds, self._referee.rules)
+            # as the referee judged them: a card may be read in the meld laid beside its own,
+            # and one fan read as two melds
+            judged = judged_groups(state.zone(team).melds, self._referee.rules)
             for meld_json, meld, group in zip(
                 reading["zones"][team]["melds"], table.melds.get(team, ()), judged, strict=False
             ):

@@ -372,6 +372,50 @@ def _card_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[int, str, MeldGrou
     return fits[0] if len(fits) == 1 else None
 
 
+def _judged_apart(
+    zone: str, meld: MeldGroup, rules: Rules, loose: Sequence[Slot]
+) -> tuple[MeldReading, ...]:
+    """The meld judged, or, when it is two melds laid end to end and read as one fan
+    (``end_to_end``), each of them judged and flagged."""
+    parts = end_to_end(meld, rules)
+    if parts is None:
+        return (judge_group(zone, meld, rules, loose),)
+    first, second = (judge_group(zone, part, rules, loose) for part in parts)
+    flag = (
+        f"team {zone}: melds {' '.join(first.cards)} and {' '.join(second.cards)} lie as one "
+        "fan: read as two melds laid end to end; check"
+    )
+    return tuple(replace(r, flags=(*r.flags, flag)) for r in (first, second))
+
+
+def judged_groups(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
+    """A zone's melds as the referee judges them, one group per meld it reads: cards
+    handed over between melds laid end to end (``hand_over_broken_ends``), and a fan that
+    is two melds parted (``end_to_end``)."""
+    out: list[MeldGroup] = []
+    for meld in hand_over_broken_ends(melds, rules):
+        out.extend(end_to_end(meld, rules) or (meld,))
+    return out
+
+
+def end_to_end(meld: MeldGroup, rules: Rules) -> tuple[MeldGroup, MeldGroup] | None:
+    """An illegal meld that no single card explains (``_card_that_breaks``) and that
+    parts at exactly one place into two legal melds of three cards or more: two melds laid
+    end to end, read as one fan (two sets, or a run and a set, on one line). The first part
+    keeps the meld's id. None when no place, or several, would do."""
+    n = len(meld.slots)
+    if n < 2 * MIN_MELD_CARDS or orient(meld.cards, rules)[1].legal:
+        return None
+    if _card_that_breaks(meld, rules) is not None:
+        return None
+    splits = [
+        (replace(meld, slots=meld.slots[:k]), replace(meld, slots=meld.slots[k:], meld_id=None))
+        for k in range(MIN_MELD_CARDS, n - MIN_MELD_CARDS + 1)
+        if orient(meld.cards[:k], rules)[1].legal and orient(meld.cards[k:], rules)[1].legal
+    ]
+    return splits[0] if len(splits) == 1 else None
+
+
 def _along(meld: MeldGroup) -> list[float]:
     """Each slot's place along the meld's axis, from its first slot."""
     origin = meld.slots[0].center_xy
@@ -506,7 +550,9 @@ def read_table(
     for zone in TEAM_ZONES:
         groups = hand_over_broken_ends(layout.zone(zone).melds, rules)
         loose_slots = layout.zone(zone).loose
-        readings = tuple(judge_group(zone, m, rules, loose_slots) for m in groups)
+        readings = tuple(
+            reading for m in groups for reading in _judged_apart(zone, m, rules, loose_slots)
+        )
         melds[zone] = readings
         for r in readings:
             flags.extend(r.flags)

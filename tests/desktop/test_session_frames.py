@@ -141,6 +141,27 @@ def test_index_boxes_leave_out_a_card_read_apart_from_inside_a_meld() -> None:
     assert centres == [180.0, 160.0, 120.0, 100.0]  # the 9S's place, 140, is left out
 
 
+def test_index_boxes_follow_two_melds_read_from_one_fan() -> None:
+    """A set of threes and a set of eights remembered as one fan: the referee reads two
+    melds, and each has its own cards' index boxes."""
+    from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
+
+    cards = ["3C", "3S", "3D", "8H", "8S", "8H"]
+    fan_ = MeldGroup(
+        tuple(Slot(c, 0.9, (100.0 + 20 * i, 400.0), 20.0) for i, c in enumerate(cards)),
+        meld_id=1,
+    )
+    state = TableLayout((960, 540), {"A": ZoneLayout("A", (fan_,))})
+    reader = ModelReader(PerfectCardReader(()), "pagat")
+    reader._referee.memory.state = lambda: state  # type: ignore[method-assign]
+    frame = next(f for f, _ in demo_frames())
+    melds = reader.read(frame).reading["zones"]["A"]["melds"]
+    assert [sorted(m["cards"]) for m in melds] == [["3C", "3D", "3S"], ["8H", "8H", "8S"]]
+    centres = [[(x1 + x2) / 2 for x1, _, x2, _ in m["boxes_xyxy"]] for m in melds]
+    assert sorted(centres[0]) == [100.0, 120.0, 140.0]
+    assert sorted(centres[1]) == [160.0, 180.0, 200.0]
+
+
 def assert_the_demos_last_table(reading: dict) -> None:
     """Both teams' melds are the demo's last table's, each with its index boxes."""
     want = table_truth(DEMO_STEPS[-1])

@@ -278,6 +278,25 @@ def test_a_meld_stays_whole_when_no_single_card_inside_explains_its_fault(cards)
     assert sorted(reading.cards) == sorted(cards)
 
 
+def test_two_melds_laid_end_to_end_and_read_as_one_fan_are_read_as_two_and_flagged():
+    """Rules §3 (a set is cards of one rank): a set of threes and a set of eights on one
+    line read as one fan (validation still 000046) is no meld; it parts in one place only
+    into two legal melds, so it is read as those two, each flagged."""
+    layout = build_layout(fan(["3C", "3S", "3D", "8H", "8S", "8H"], 300, 450), SIZE)
+    table = read_table(layout, RULES)
+    melds = table.melds["A"]
+    assert [sorted(m.cards) for m in melds] == [["3C", "3D", "3S"], ["8H", "8H", "8S"]]
+    assert all(m.verdict.legal for m in melds)
+    assert all(any("read as two melds laid end to end" in f for f in m.flags) for m in melds)
+
+
+def test_a_fan_that_parts_into_two_melds_in_two_places_stays_whole():
+    # 3C 3S 3D | JK 8H 8S 8D and 3C 3S 3D JK | 8H 8S 8D: nothing says where the joker lies.
+    layout = build_layout(fan(["3C", "3S", "3D", "JK", "8H", "8S", "8D"], 300, 450), SIZE)
+    (meld,) = read_table(layout, RULES).melds["A"]
+    assert not meld.verdict.legal and len(meld.cards) == 7
+
+
 def test_a_suit_read_from_the_run_is_said_so():
     # The 7's index was covered: its suit was taken from the run (vision.layout.suits).
     slots = list(group(["5H", "6H", "7H", "8H"]).slots)
