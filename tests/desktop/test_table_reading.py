@@ -290,6 +290,14 @@ def test_two_melds_laid_end_to_end_and_read_as_one_fan_are_read_as_two_and_flagg
     assert all(any("read as two melds laid end to end" in f for f in m.flags) for m in melds)
 
 
+def test_a_run_a_card_short_is_not_parted_into_two_runs():
+    # 7C 2C 9C | JC QC KC are two legal runs, but a 10C between joins them: one run whose
+    # 10C the camera did not read (held-out clip 7013), not two runs of clubs end to end.
+    layout = build_layout(fan(["7C", "2C", "9C", "JC", "QC", "KC"], 300, 450), SIZE)
+    (meld,) = read_table(layout, RULES).melds["A"]
+    assert not meld.verdict.legal and len(meld.cards) == 6
+
+
 def test_a_fan_that_parts_into_two_melds_in_two_places_stays_whole():
     # 3C 3S 3D | JK 8H 8S 8D and 3C 3S 3D JK | 8H 8S 8D: nothing says where the joker lies.
     layout = build_layout(fan(["3C", "3S", "3D", "JK", "8H", "8S", "8D"], 300, 450), SIZE)
