@@ -394,9 +394,63 @@ def judged_groups(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
     handed over between melds laid end to end (``hand_over_broken_ends``), and a fan that
     is two melds parted (``end_to_end``)."""
     out: list[MeldGroup] = []
-    for meld in hand_over_broken_ends(melds, rules):
+    for meld, _ in join_end_to_end(hand_over_broken_ends(melds, rules), rules):
         out.extend(end_to_end(meld, rules) or (meld,))
     return out
+
+
+# Two melds read as one, with the cards of each: (the meld, (first's cards, second's)).
+Joined = tuple[MeldGroup, tuple[tuple[str, ...], tuple[str, ...]] | None]
+
+
+def join_end_to_end(melds: Sequence[MeldGroup], rules: Rules) -> list[Joined]:
+    """Two legal melds lying end to end on one line, each one's end card a fan step beyond
+    the other's end, whose cards in that order make one legal meld, are one meld the memory
+    took for two (a run laid from its middle out, whose new cards a neighbour's corner kept
+    from its fan: new clip 8208, ``7D 8D 9D 10D JD`` and ``4D 5D 6D``). Each meld joins at
+    most once; the first keeps its id."""
+    lines = [_FanLine.of(m) for m in melds]
+    legal = [len(m.slots) >= MIN_MELD_CARDS and orient(m.cards, rules)[1].legal for m in melds]
+    out: list[Joined | None] = [(m, None) for m in melds]
+    done: set[int] = set()
+    for i, j in ((i, j) for i in range(len(melds)) for j in range(len(melds)) if i < j):
+        if i in done or j in done or not (legal[i] and legal[j]):
+            continue
+        slots = _end_to_end_slots(lines[i], lines[j])
+        if slots is None:
+            continue
+        joined = replace(melds[i], slots=slots)
+        if orient(joined.cards, rules)[1].legal:
+            out[i], out[j] = (joined, (melds[i].cards, melds[j].cards)), None
+            done |= {i, j}
+    return [o for o in out if o is not None]
+
+
+def _end_to_end_slots(a: _FanLine, b: _FanLine) -> tuple[Slot, ...] | None:
+    """The slots of two melds in one line's order when an end of each lies a fan step
+    beyond an end of the other, on the other's line; else None."""
+    sa, sb = a.meld.slots, b.meld.slots
+    for b_end, b_slots in ((sb[0], sb), (sb[-1], sb[::-1])):
+        where = a.end_beyond(b_end)
+        if where is None:
+            continue
+        a_end = sa[-1] if where == "last" else sa[0]
+        if b.end_beyond(a_end) is None:
+            continue
+        return (*sa, *b_slots) if where == "last" else (*b_slots[::-1], *sa)
+    return None
+
+
+def _joined_flag(
+    zone: str, reading: MeldReading, joined: tuple[tuple[str, ...], tuple[str, ...]] | None
+) -> MeldReading:
+    if joined is None:
+        return reading
+    flag = (
+        f"team {zone}: melds {' '.join(joined[0])} and {' '.join(joined[1])} lie end to end "
+        "on one line: read as one meld; check"
+    )
+    return replace(reading, flags=(*reading.flags, flag))
 
 
 def end_to_end(meld: MeldGroup, rules: Rules) -> tuple[MeldGroup, MeldGroup] | None:
@@ -560,10 +614,12 @@ def read_table(
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
     for zone in TEAM_ZONES:
-        groups = hand_over_broken_ends(layout.zone(zone).melds, rules)
+        groups = join_end_to_end(hand_over_broken_ends(layout.zone(zone).melds, rules), rules)
         loose_slots = layout.zone(zone).loose
         readings = tuple(
-            reading for m in groups for reading in _judged_apart(zone, m, rules, loose_slots)
+            _joined_flag(zone, reading, joined)
+            for m, joined in groups
+            for reading in _judged_apart(zone, m, rules, loose_slots)
         )
         melds[zone] = readings
         for r in readings:

@@ -305,6 +305,31 @@ def test_a_fan_that_parts_into_two_melds_in_two_places_stays_whole():
     assert not meld.verdict.legal and len(meld.cards) == 7
 
 
+def test_two_runs_remembered_end_to_end_on_one_line_are_read_as_one_meld():
+    """Rules §3 (a run is consecutive cards of one suit): 7D 8D 9D 10D JD and 4D 5D 6D,
+    remembered as two melds though they lie on one line a fan step apart (new clip 8208),
+    are one run; it is read so and flagged."""
+    from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
+
+    def line(cards, x0, meld_id):
+        slots = tuple(Slot(c, 0.9, (x0 + 24.0 * i, 400.0), 20.0) for i, c in enumerate(cards))
+        return MeldGroup(slots, meld_id=meld_id)
+
+    high = line(["7D", "8D", "9D", "10D", "JD"], 172.0, 1)
+    low = line(["4D", "5D", "6D"], 100.0, 2)
+    table = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (high, low))}), RULES)
+    (meld,) = table.melds["A"]
+    assert meld.cards == ("4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD") and meld.meld_id == 1
+    assert any("lie end to end on one line: read as one meld" in f for f in meld.flags)
+    # two melds a card apart on the line, or that make no meld together, stay two
+    apart = line(["4D", "5D", "6D"], 76.0, 2)
+    far = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (high, apart))}), RULES)
+    assert len(far.melds["A"]) == 2
+    sets = line(["4C", "4S", "4H"], 100.0, 2)
+    two = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (high, sets))}), RULES)
+    assert len(two.melds["A"]) == 2
+
+
 def test_a_suit_read_from_the_run_is_said_so():
     # The 7's index was covered: its suit was taken from the run (vision.layout.suits).
     slots = list(group(["5H", "6H", "7H", "8H"]).slots)
