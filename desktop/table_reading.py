@@ -408,16 +408,24 @@ def join_end_to_end(melds: Sequence[MeldGroup], rules: Rules) -> list[Joined]:
     the other's end, whose cards in that order make one legal meld, are one meld the memory
     took for two (a run laid from its middle out, whose new cards a neighbour's corner kept
     from its fan: new clip 8208, ``7D 8D 9D 10D JD`` and ``4D 5D 6D``). Each meld joins at
-    most once; the first keeps its id."""
+    most once; the first keeps its id. The rules are asked only of melds lying end to end
+    (this runs on every frame)."""
     lines = [_FanLine.of(m) for m in melds]
-    legal = [len(m.slots) >= MIN_MELD_CARDS and orient(m.cards, rules)[1].legal for m in melds]
+    legal: dict[int, bool] = {}
+
+    def is_legal(k: int) -> bool:
+        if k not in legal:
+            meld = melds[k]
+            legal[k] = len(meld.slots) >= MIN_MELD_CARDS and orient(meld.cards, rules)[1].legal
+        return legal[k]
+
     out: list[Joined | None] = [(m, None) for m in melds]
     done: set[int] = set()
     for i, j in ((i, j) for i in range(len(melds)) for j in range(len(melds)) if i < j):
-        if i in done or j in done or not (legal[i] and legal[j]):
+        if i in done or j in done:
             continue
         slots = _end_to_end_slots(lines[i], lines[j])
-        if slots is None:
+        if slots is None or not (is_legal(i) and is_legal(j)):
             continue
         joined = replace(melds[i], slots=slots)
         if orient(joined.cards, rules)[1].legal:

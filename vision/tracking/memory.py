@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import groupby, pairwise
 from statistics import median
 
 from vision.layout.build import LayoutParams, build_layout
@@ -482,7 +482,7 @@ class TableMemory:
         key = group.cards
         # A fan holding more copies of a card than the deck has is one card's corners read
         # as several (a set laid as 6H 6H 6H): no such meld can lie on the table.
-        if any(key.count(card) > copies_of(card) for card in set(key)):
+        if _beyond_the_deck(key):
             return
         for cand in self._candidates:
             if cand.zone != zone or cand.last_frame == self._frame:
@@ -603,13 +603,11 @@ def _squeezes_a_card_in(meld: MemMeld, items: list[tuple[str, object]]) -> bool:
     # new cards the run holds (most frames: none)
     between: list[tuple[object, object, int]] = []
     k = 0
-    while k < len(items):
-        end = k
-        while end < len(items) and items[end][0] == "n":
-            end += 1
-        if end > k and k > 0 and end < len(items):
-            between.append((items[k - 1][1], items[end][1], end - k))
-        k = max(end, k + 1)
+    for is_new, run in groupby(items, key=lambda item: item[0] == "n"):
+        n = len(list(run))
+        if is_new and k > 0 and k + n < len(items):
+            between.append((items[k - 1][1], items[k + n][1], n))
+        k += n
     if not between or len(meld.slots) < 3:
         return False
     origin = meld.slots[0].center_xy
@@ -628,8 +626,14 @@ def _more_copies_than_the_deck(meld: MemMeld, items: list[tuple[str, object]]) -
     (two of each, four jokers): such a meld cannot lie on the table, so the frame read one
     card's corners as several (validation stills played back as hands: a set of queens
     grown to three QD and four QS). A new meld is refused so too (``_observe_candidate``)."""
+    if all(kind == "s" for kind, _ in items):
+        return False  # the remembered cards alone: a meld was never laid beyond the deck
     by_uid = {s.uid: s.card for s in meld.slots}
-    cards = [by_uid[v] if kind == "s" else v for kind, v in items]  # type: ignore[index]
+    return _beyond_the_deck([by_uid[v] if kind == "s" else v for kind, v in items])  # type: ignore[index]
+
+
+def _beyond_the_deck(cards: Sequence[str]) -> bool:
+    """Whether ``cards`` hold more copies of a card than a double deck has."""
     return any(cards.count(card) > copies_of(card) for card in set(cards))
 
 
