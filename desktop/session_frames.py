@@ -223,13 +223,11 @@ class BlindReader:
 
 
 def _oriented_boxes(
-    cards: Sequence[str], group: Any, set_aside_slot: int | None = None
+    cards: Sequence[str], group: Any, set_aside_slots: Sequence[int] = ()
 ) -> list[list[float]]:
     """Index boxes aligned with the reading's cards (the reading may reverse a fan, and
     read a card apart from the meld)."""
-    slots = list(group.slots)
-    if set_aside_slot is not None:
-        del slots[set_aside_slot]
+    slots = [s for k, s in enumerate(group.slots) if k not in set_aside_slots]
     boxes = [_slot_box(s) for s in slots]
     slot_cards = [s.card for s in slots]
     if list(cards) != slot_cards and list(cards) == slot_cards[::-1]:
@@ -316,7 +314,7 @@ class ModelReader:
             for meld_json, meld, group in zip(
                 reading["zones"][team]["melds"], table.melds.get(team, ()), judged, strict=False
             ):
-                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group, meld.set_aside_slot)
+                meld_json["boxes_xyxy"] = _oriented_boxes(meld.cards, group, meld.set_aside_slots)
                 meld_json["reason"] = meld_json["faults"][0] if meld_json.get("faults") else None
         reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
         reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]

@@ -13,7 +13,8 @@ one fan step past the next meld, or a card laid at the end of the wrong fan. A c
 one end that makes an otherwise legal meld illegal is read apart from it, as a card of
 its own on the team's side, and flagged for the players; a lay-off that truly breaks the
 meld shows the same way, so nothing is hidden. Where no end does, one natural card inside
-the meld that alone breaks it (a covered index read as another card) is read apart so.
+the meld that alone breaks it (a covered index read as another card) is read apart so, and
+where no single card does, two natural cards at one end (a neighbouring meld's cards).
 """
 
 from __future__ import annotations
@@ -67,9 +68,9 @@ class MeldReading:
     confidence: float
     meld_id: int | None = None
     flags: tuple[str, ...] = ()
-    # The slot read apart from the meld (its index in slot order), and its card: it lies at
-    # the fan's end, or inside it, but does not fit the meld.
-    set_aside_slot: int | None = None
+    # The slots read apart from the meld (their indices in slot order), and their cards:
+    # one card at the fan's end or inside it, or two at one end, that do not fit the meld.
+    set_aside_slots: tuple[int, ...] = ()
     set_aside: tuple[str, ...] = ()
     # Cards whose suit was covered or unclear and read from the run around them.
     suits_from_run: tuple[str, ...] = ()
@@ -217,17 +218,12 @@ def judge_group(
     """The engine's verdict on one meld and what the players should check in it; ``loose``
     are the zone's cards in no meld (one in line with the meld's end is pointed out)."""
     cards, verdict, flags = orient(meld.cards, rules)
-    set_aside_slot, set_aside = None, ()
-    if not verdict.legal and (apart := _card_that_breaks(meld, rules)) is not None:
-        set_aside_slot, card, meld = apart
-        set_aside = (card,)
+    set_aside_slots: tuple[int, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    if not verdict.legal and (apart := _cards_that_break(meld, rules)) is not None:
+        set_aside_slots, set_aside, meld = apart
         cards, verdict, flags = orient(meld.cards, rules)
-        where = "inside" if 0 < set_aside_slot < len(meld.slots) else "at the end of"
-        flags += (
-            f"team {zone}: {card} lies {where} meld {' '.join(cards)} but does not "
-            "fit it; read as a card of its own (a neighbouring card, or a lay-off to take "
-            "back)",
-        )
+        flags += (_set_aside_flag(zone, set_aside_slots, set_aside, cards),)
     flags += tuple(two_flags(meld, cards, verdict, rules))
     flags += tuple(covered_suit_flags(zone, meld, cards))
     disputed = tuple(
@@ -262,7 +258,7 @@ def judge_group(
         meld.confidence,
         meld.meld_id,
         flags,
-        set_aside_slot,
+        set_aside_slots,
         set_aside,
         () if in_set else not_seen,
         room,
@@ -330,6 +326,61 @@ def _joined(cards: Sequence[str], gap: Sequence[str], card: str, end: str) -> tu
     if end == "last":
         return (*cards, *gap, card)
     return (card, *gap, *cards)
+
+
+def _set_aside_flag(
+    zone: str, slots: Sequence[int], set_aside: Sequence[str], cards: Sequence[str]
+) -> str:
+    """What the players are told of cards read apart from a meld (``cards``, what is left)."""
+    meld = " ".join(cards)
+    if len(set_aside) > 1:
+        return (
+            f"team {zone}: {' '.join(set_aside)} lie at the end of meld {meld} but do not "
+            "fit it; read as cards of their own (a neighbouring meld's cards, or lay-offs to "
+            "take back)"
+        )
+    inside = 0 < slots[0] < len(cards)
+    return (
+        f"team {zone}: {set_aside[0]} lies {'inside' if inside else 'at the end of'} meld "
+        f"{meld} but does not fit it; read as a card of its own (a neighbouring card, or a "
+        "lay-off to take back)"
+    )
+
+
+def _cards_that_break(
+    meld: MeldGroup, rules: Rules
+) -> tuple[tuple[int, ...], tuple[str, ...], MeldGroup] | None:
+    """The cards of an illegal meld read apart from it: their slots, their cards and the
+    meld left. One card first (``_card_that_breaks``); where no single card explains the
+    fault, two natural cards at one end (``_end_pair_that_breaks``)."""
+    one = _card_that_breaks(meld, rules)
+    if one is not None:
+        slot, card, kept = one
+        return (slot,), (card,), kept
+    return _end_pair_that_breaks(meld, rules)
+
+
+def _end_pair_that_breaks(
+    meld: MeldGroup, rules: Rules
+) -> tuple[tuple[int, ...], tuple[str, ...], MeldGroup] | None:
+    """The two natural cards at one end of an illegal meld without which it is a legal meld
+    of three cards or more, when the two at the other end would not do: two cards of a
+    neighbouring meld taken into the fan (new clip 8215: a set's ``4C 4D`` at the end of
+    ``6S 7S ... QS``), or what is left of a second meld whose other cards were lost
+    (validation clip 8028: ``6C 5C JK 3C 5D 2H``). Wilds are never read apart, as for one
+    card (``_end_that_breaks``)."""
+    n = len(meld.slots)
+    if n < MIN_MELD_CARDS + 2:
+        return None
+    fits = []
+    for slots in ((0, 1), (n - 2, n - 1)):
+        cards = tuple(meld.slots[k].card for k in slots)
+        if any(card in WILD_LABELS for card in cards):
+            continue
+        kept = replace(meld, slots=tuple(s for k, s in enumerate(meld.slots) if k not in slots))
+        if orient(kept.cards, rules)[1].legal:
+            fits.append((slots, cards, kept))
+    return fits[0] if len(fits) == 1 else None
 
 
 def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:

@@ -136,9 +136,20 @@ def test_index_boxes_leave_out_a_card_read_apart_from_inside_a_meld() -> None:
 
     cards = ["8S", "7S", "9S", "6S", "5S"]
     run = MeldGroup(tuple(Slot(c, 0.9, (100.0 + 20 * i, 400.0), 20.0) for i, c in enumerate(cards)))
-    boxes = _oriented_boxes(("5S", "6S", "7S", "8S"), run, set_aside_slot=2)
+    boxes = _oriented_boxes(("5S", "6S", "7S", "8S"), run, set_aside_slots=(2,))
     centres = [(x1 + x2) / 2 for x1, _, x2, _ in boxes]
     assert centres == [180.0, 160.0, 120.0, 100.0]  # the 9S's place, 140, is left out
+
+
+def test_index_boxes_leave_out_two_cards_read_apart_from_a_meld_end() -> None:
+    from desktop.session_frames import _oriented_boxes
+    from vision.layout.types import MeldGroup, Slot
+
+    cards = ["4C", "4D", "6S", "7S", "8S", "9S"]
+    run = MeldGroup(tuple(Slot(c, 0.9, (100.0 + 20 * i, 400.0), 20.0) for i, c in enumerate(cards)))
+    boxes = _oriented_boxes(("6S", "7S", "8S", "9S"), run, set_aside_slots=(0, 1))
+    centres = [(x1 + x2) / 2 for x1, _, x2, _ in boxes]
+    assert centres == [140.0, 160.0, 180.0, 200.0]  # the 4C and 4D, at 100 and 120, left out
 
 
 def test_index_boxes_follow_two_melds_read_from_one_fan() -> None:

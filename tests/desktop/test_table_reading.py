@@ -218,7 +218,7 @@ def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagg
 
     reading = judge_group("A", group(["KD", "4H", "4C", "4D"]), RULES)
     assert reading.cards == ("4H", "4C", "4D") and reading.verdict.legal
-    assert reading.set_aside == ("KD",) and reading.set_aside_slot == 0
+    assert reading.set_aside == ("KD",) and reading.set_aside_slots == (0,)
     assert any("KD lies at the end of meld 4H 4C 4D" in f for f in reading.flags)
     layout = build_layout(fan(["KD", "4H", "4C", "4D"], 300, 450), SIZE)
     table = read_table(layout, RULES)
@@ -254,7 +254,7 @@ def test_a_card_inside_a_run_that_breaks_it_is_read_apart_and_flagged():
 
     reading = judge_group("A", group(["8S", "7S", "9S", "6S", "5S"]), RULES)
     assert sorted(reading.cards) == ["5S", "6S", "7S", "8S"] and reading.verdict.legal
-    assert reading.set_aside == ("9S",) and reading.set_aside_slot == 2
+    assert reading.set_aside == ("9S",) and reading.set_aside_slots == (2,)
     assert any("9S lies inside meld" in f for f in reading.flags)
     layout = build_layout(fan(["8S", "7S", "9S", "6S", "5S"], 300, 450), SIZE)
     table = read_table(layout, RULES)
@@ -271,6 +271,39 @@ def test_a_card_inside_a_run_that_breaks_it_is_read_apart_and_flagged():
     ],
 )
 def test_a_meld_stays_whole_when_no_single_card_inside_explains_its_fault(cards):
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(cards), RULES)
+    assert not reading.verdict.legal and reading.set_aside == ()
+    assert sorted(reading.cards) == sorted(cards)
+
+
+def test_two_cards_at_a_meld_end_that_break_it_are_read_apart_and_flagged():
+    """Rules §3 (a run is consecutive cards of one suit): a set's 4C 4D at the end of a
+    spades run, read as one fan with it (new clip 8215), break it, and no single card
+    explains the fault; without the two the run is legal, so they are shown as cards of
+    their own and the run is judged alone."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", group(["4C", "4D", "6S", "7S", "8S", "9S"]), RULES)
+    assert reading.cards == ("6S", "7S", "8S", "9S") and reading.verdict.legal
+    assert reading.set_aside == ("4C", "4D") and reading.set_aside_slots == (0, 1)
+    assert any("4C 4D lie at the end of meld 6S 7S 8S 9S" in f for f in reading.flags)
+    layout = build_layout(fan(["4C", "4D", "6S", "7S", "8S", "9S"], 300, 450), SIZE)
+    table = read_table(layout, RULES)
+    assert [m.cards for m in table.melds["A"]] == [("6S", "7S", "8S", "9S")]
+    assert "cards on team A's side in no meld: 4C 4D" in table.flags
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["6C", "5C", "JK", "3C", "5D", "2H"],  # the 2H may be wild: never read apart
+        ["4C", "4D", "6S", "7S"],  # two cards left: not a meld
+        ["4C", "9D", "6S", "7S", "8S", "KH"],  # neither end's two leave a legal meld
+    ],
+)
+def test_a_meld_stays_whole_when_no_two_natural_cards_at_one_end_explain_its_fault(cards):
     from desktop.table_reading import judge_group
 
     reading = judge_group("A", group(cards), RULES)
