@@ -310,7 +310,7 @@ class ModelReader:
         for team in ("A", "B"):
             # as the referee judged them: a card may be read in the meld laid beside its own,
             # and one fan read as two melds
-            judged = judged_groups(state.zone(team).melds, self._referee.rules)
+            judged = judged_groups(state.zone(team), self._referee.rules)
             for meld_json, meld, group in zip(
                 reading["zones"][team]["melds"], table.melds.get(team, ()), judged, strict=False
             ):

@@ -27,7 +27,7 @@ from typing import Any
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.geometry import median, project
 from vision.layout.suits import set_rank
-from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout
+from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
 from vision.tracking.slots import WILD_LABELS
 from vision.types import CARD_LABELS
@@ -305,7 +305,8 @@ def loose_in_line(meld: MeldGroup, loose: Sequence[Slot], rules: Rules) -> list[
     would say so. Past 1.5 steps a card no frame read may lie between: the meld must then
     take the card directly or with a wild between. On the 108 validation and fresh clips' final
     tables this marks 2 of the 22 legal melds read wrong without any other flag, and 2 of
-    the 411 read exactly (with ``room_for_a_card`` on legal melds: 6 and 7)."""
+    the 411 read exactly (with ``room_for_a_card`` on legal melds: 6 and 7). In a table
+    reading, a natural card a fan step beyond a legal meld is taken first (``take_in_line``)."""
     if not loose or len(meld.slots) < MIN_MELD_CARDS:
         return []  # read_table asks this of every meld on every frame
     line = _FanLine.of(meld)
@@ -440,14 +441,21 @@ def _judged_apart(
     return tuple(replace(r, flags=(*r.flags, flag)) for r in (first, second))
 
 
-def judged_groups(melds: Sequence[MeldGroup], rules: Rules) -> list[MeldGroup]:
-    """A zone's melds as the referee judges them, one group per meld it reads: cards
-    handed over between melds laid end to end (``hand_over_broken_ends``), and a fan that
+def judged_groups(zone: ZoneLayout, rules: Rules) -> list[MeldGroup]:
+    """A zone's melds as the referee judges them, one group per meld it reads: a card in
+    no meld taken in line (``take_in_line``), cards handed over between melds laid end to
+    end (``hand_over_broken_ends``), two melds joined (``join_end_to_end``), and a fan that
     is two melds parted (``end_to_end``)."""
     out: list[MeldGroup] = []
-    for meld, _ in join_end_to_end(hand_over_broken_ends(melds, rules), rules):
+    for meld, _ in _zone_groups(zone, rules)[1]:
         out.extend(end_to_end(meld, rules) or (meld,))
     return out
+
+
+def _zone_groups(zone: ZoneLayout, rules: Rules) -> tuple[TakenInLine, list[Joined]]:
+    """A zone's melds before each is judged, and the zone's cards taken in line."""
+    taken = take_in_line(zone.melds, zone.loose, rules)
+    return taken, join_end_to_end(hand_over_broken_ends(taken.melds, rules), rules)
 
 
 # Two melds read as one, with the cards of each: (the meld, (first's cards, second's)).
@@ -587,6 +595,65 @@ def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[Meld
 
 
 @dataclass(frozen=True)
+class TakenInLine:
+    """A zone's melds after ``take_in_line``: the melds, the cards still in no meld, and
+    each card taken with the meld end it lies beyond: ((card, end card), ...)."""
+
+    melds: tuple[MeldGroup, ...]
+    loose: tuple[Slot, ...]
+    cards: tuple[tuple[str, str], ...]
+
+
+def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules) -> TakenInLine:
+    """A card in no meld lying on a legal meld's line a fan step beyond one of its ends,
+    where the meld stays legal with it, is the meld's: most often its first card, laid
+    a little apart before the fan covered it (val14 stills 000107, 000157). Only when no
+    other meld's end has it so; each meld takes at most one card."""
+    if not loose or not melds:
+        return TakenInLine(tuple(melds), tuple(loose), ())
+    lines = [_FanLine.of(m) for m in melds]
+    claims: dict[int, list[tuple[int, str]]] = {}
+    for k, slot in enumerate(loose):
+        if slot.card in WILD_LABELS:
+            continue  # a wild fits any run's end: where it lies says nothing of whose it is
+        for j, line in enumerate(lines):
+            end = line.end_beyond(slot)
+            if end is not None and len(melds[j].slots) >= MIN_MELD_CARDS:
+                claims.setdefault(k, []).append((j, end))
+    out = list(melds)
+    taken: list[tuple[str, str]] = []
+    used_melds: set[int] = set()
+    used_loose: set[int] = set()
+    for k, found in claims.items():
+        if len(found) != 1 or found[0][0] in used_melds:
+            continue
+        j, end = found[0]
+        meld, slot = melds[j], loose[k]
+        if not orient(meld.cards, rules)[1].legal:
+            continue
+        slots = (*meld.slots, slot) if end == "last" else (slot, *meld.slots)
+        grown = replace(meld, slots=slots)
+        if orient(grown.cards, rules)[1].legal:
+            out[j] = grown
+            used_melds.add(j)
+            used_loose.add(k)
+            taken.append((slot.card, meld.cards[-1] if end == "last" else meld.cards[0]))
+    left = tuple(s for k, s in enumerate(loose) if k not in used_loose)
+    return TakenInLine(tuple(out), left, tuple(taken))
+
+
+def _taken_flag(zone: str, reading: MeldReading, taken: Sequence[tuple[str, str]]) -> MeldReading:
+    """Flag a meld that took a card in no meld lying in line with it (``take_in_line``)."""
+    said = [
+        f"team {zone}: {card} lay in line with meld {' '.join(reading.cards)}, a fan step "
+        f"beyond {end}, in no meld: read as its card; check"
+        for card, end in taken
+        if card in reading.cards and end in reading.cards
+    ]
+    return reading if not said else replace(reading, flags=(*reading.flags, *said))
+
+
+@dataclass(frozen=True)
 class _FanLine:
     """Where a meld's slots lie along its axis, and its fan step."""
 
@@ -673,10 +740,10 @@ def read_table(
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
     for zone in TEAM_ZONES:
-        groups = join_end_to_end(hand_over_broken_ends(layout.zone(zone).melds, rules), rules)
-        loose_slots = layout.zone(zone).loose
+        taken, groups = _zone_groups(layout.zone(zone), rules)
+        loose_slots = taken.loose
         readings = tuple(
-            _joined_flag(zone, reading, joined)
+            _taken_flag(zone, _joined_flag(zone, reading, joined), taken.cards)
             for m, joined in groups
             for reading in _judged_apart(zone, m, rules, loose_slots)
         )
@@ -686,7 +753,7 @@ def read_table(
             if not r.verdict.legal:
                 faults = ", ".join(f.value for f in r.verdict.faults)
                 flags.append(f"team {zone} meld {' '.join(r.cards)} is not legal: {faults}")
-        loose = [s.card for s in layout.zone(zone).loose]
+        loose = [s.card for s in loose_slots]
         loose += [c for r in readings for c in r.set_aside]
         if loose:
             flags.append(f"cards on team {zone}'s side in no meld: {' '.join(loose)}")

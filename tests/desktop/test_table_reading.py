@@ -6,7 +6,7 @@ import pytest
 
 from desktop.reading_referee import ILLEGAL_HOLD_S, Referee
 from desktop.reading_score import parse_team_values, score_reading
-from desktop.table_reading import orient, read_table, two_flags
+from desktop.table_reading import judged_groups, orient, read_table, two_flags
 from engine import get_preset
 from tests.vision.layout.fans import fan
 from vision.layout import build_layout
@@ -536,19 +536,63 @@ def test_a_loose_card_the_meld_would_not_take_where_it_lies_is_not_pointed_out(l
 
 
 def test_read_table_points_out_a_zones_loose_card_in_line_with_its_meld():
-    """The table reading hands each meld its zone's loose cards: a run's first card read
-    apart from it in zone A is pointed out in the run's flags and in the table's."""
+    """The table reading hands each meld its zone's loose cards: a card two steps before
+    a run's head (an unread card may lie between) is pointed out in the run's flags and in
+    the table's."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    zones = {"A": ZoneLayout("A", (group(["5H", "6H", "7H"]),), (loose_at("3H", 60.0),))}
+    reading = read_table(TableLayout(SIZE, zones), RULES)
+    (meld,) = reading.melds["A"]
+    assert meld.cards == ("5H", "6H", "7H") and meld.loose_in_line == ("3H",)
+    assert any("3H lies in line with meld 5H 6H 7H" in f for f in reading.flags)
+
+
+def line_of(cards, x0, step, y=500.0):
+    return MeldGroup(tuple(Slot(c, 0.9, (x0 + step * i, y), 20.0) for i, c in enumerate(cards)))
+
+
+def test_a_loose_card_a_fan_step_beyond_a_legal_melds_end_is_read_as_its_card():
+    """Rules §3 (a run is one suit in sequence): a run's first card laid a little apart,
+    in no meld, one fan step before its head (val14 still 000106 holds such a set), is
+    read as the run's card, and the players are asked to check it."""
     from vision.layout.types import TableLayout, ZoneLayout
 
     zones = {"A": ZoneLayout("A", (group(["5H", "6H", "7H"]),), (loose_at("4H", 80.0),))}
     reading = read_table(TableLayout(SIZE, zones), RULES)
     (meld,) = reading.melds["A"]
-    assert meld.loose_in_line == ("4H",)
-    assert any("4H lies in line with meld 5H 6H 7H" in f for f in reading.flags)
+    assert meld.cards == ("4H", "5H", "6H", "7H") and meld.verdict.legal
+    assert meld.loose_in_line == ()
+    assert any(
+        "4H lay in line with meld 4H 5H 6H 7H, a fan step beyond 5H" in f for f in meld.flags
+    )
+    assert not any("in no meld:" in f and "cards on team" in f for f in reading.flags)
+    assert judged_groups(zones["A"], RULES)[0].cards == ("4H", "5H", "6H", "7H")
 
 
-def line_of(cards, x0, step, y=500.0):
-    return MeldGroup(tuple(Slot(c, 0.9, (x0 + step * i, y), 20.0) for i, c in enumerate(cards)))
+@pytest.mark.parametrize(
+    ("melds", "loose"),
+    [
+        # a wild fits any run's end: where it lies says nothing of whose it is
+        ((group(["5H", "6H", "7H"]),), loose_at("JK", 80.0)),
+        # an illegal meld takes nothing
+        ((group(["5H", "6H", "9S"]),), loose_at("4H", 80.0)),
+        # the run would not take it
+        ((group(["5H", "6H", "7H"]),), loose_at("4S", 80.0)),
+        # two melds' ends have it: nothing says whose it is
+        (
+            (group(["5H", "6H", "7H"]), line_of(["3H", "2H", "AH"], 60.0, -20.0)),
+            loose_at("4H", 80.0),
+        ),
+    ],
+)
+def test_a_loose_card_in_line_is_left_in_no_meld_when_nothing_says_it_is_the_melds(melds, loose):
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    zones = {"A": ZoneLayout("A", melds, (loose,))}
+    reading = read_table(TableLayout(SIZE, zones), RULES)
+    assert [sorted(m.cards) for m in reading.melds["A"]] == [sorted(m.cards) for m in melds]
+    assert f"cards on team A's side in no meld: {loose.card}" in reading.flags
 
 
 def test_a_card_that_breaks_one_meld_and_fits_the_next_on_its_line_is_that_melds():
