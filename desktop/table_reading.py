@@ -466,9 +466,12 @@ def join_end_to_end(melds: Sequence[MeldGroup], rules: Rules) -> list[Joined]:
     """Two legal melds lying end to end on one line, each one's end card a fan step beyond
     the other's end, whose cards in that order make one legal meld, are one meld the memory
     took for two (a run laid from its middle out, whose new cards a neighbour's corner kept
-    from its fan: new clip 8208, ``7D 8D 9D 10D JD`` and ``4D 5D 6D``). Each meld joins at
-    most once; the first keeps its id. The rules are asked only of melds lying end to end
-    (this runs on every frame)."""
+    from its fan: new clip 8208, ``7D 8D 9D 10D JD`` and ``4D 5D 6D``). One of the two may
+    be illegal through one card at its far end from the other (``_end_that_breaks``) when
+    the joined cards are legal without it: the joined meld keeps the card, and judging it
+    reads the card apart (val23 still 000167: ``AS 2D 3D 4D`` and ``5D 6D 7D 8D``). Each
+    meld joins at most once; the first keeps its id. The rules are asked only of melds
+    lying end to end (this runs on every frame)."""
     lines = [_FanLine.of(m) for m in melds]
     legal: dict[int, bool] = {}
 
@@ -478,16 +481,39 @@ def join_end_to_end(melds: Sequence[MeldGroup], rules: Rules) -> list[Joined]:
             legal[k] = len(meld.slots) >= MIN_MELD_CARDS and orient(meld.cards, rules)[1].legal
         return legal[k]
 
+    broken: dict[int, Slot | None] = {}
+
+    def broken_end(k: int) -> Slot | None:
+        # the end card without which an illegal meld is legal (``_end_that_breaks``)
+        if k not in broken:
+            apart = None if is_legal(k) else _end_that_breaks(melds[k], rules)
+            end = None if apart is None else apart[0]
+            broken[k] = None if end is None else melds[k].slots[0 if end == "first" else -1]
+        return broken[k]
+
     out: list[Joined | None] = [(m, None) for m in melds]
     done: set[int] = set()
     for i, j in ((i, j) for i in range(len(melds)) for j in range(len(melds)) if i < j):
         if i in done or j in done:
             continue
         slots = _end_to_end_slots(lines[i], lines[j])
-        if slots is None or not (is_legal(i) and is_legal(j)):
+        if slots is None:
+            continue
+        if is_legal(i) and is_legal(j):
+            stray = None
+        elif is_legal(i) or is_legal(j):
+            stray = broken_end(j if is_legal(i) else i)
+            if stray is None or stray not in (slots[0], slots[-1]):
+                continue  # no end card breaks it, or that card lies at the join
+        else:
             continue
         joined = replace(melds[i], slots=slots)
-        if orient(joined.cards, rules)[1].legal:
+        if stray is not None:
+            without = replace(joined, slots=tuple(s for s in slots if s is not stray))
+            if orient(without.cards, rules)[1].legal:
+                out[i], out[j] = (joined, (melds[i].cards, melds[j].cards)), None
+                done |= {i, j}
+        elif orient(joined.cards, rules)[1].legal:
             out[i], out[j] = (joined, (melds[i].cards, melds[j].cards)), None
             done |= {i, j}
     return [o for o in out if o is not None]

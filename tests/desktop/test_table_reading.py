@@ -363,6 +363,34 @@ def test_two_runs_remembered_end_to_end_on_one_line_are_read_as_one_meld():
     assert len(two.melds["A"]) == 2
 
 
+def test_two_runs_end_to_end_one_with_a_stray_card_at_its_far_end_are_read_as_one_meld():
+    """Rules §3 (a run is consecutive cards of one suit): AS 2D 3D 4D and 5D 6D 7D 8D on one
+    line a fan step apart (val23 still 000167: a neighbouring meld's AS at the run's head)
+    are one run with a stray card at its far end: read as 2D ... 8D, the AS apart, flagged."""
+    from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
+
+    def line(cards, x0, meld_id):
+        slots = tuple(Slot(c, 0.9, (x0 + 24.0 * i, 400.0), 20.0) for i, c in enumerate(cards))
+        return MeldGroup(slots, meld_id=meld_id)
+
+    low = line(["AS", "2D", "3D", "4D"], 100.0, 1)
+    high = line(["5D", "6D", "7D", "8D"], 196.0, 2)
+    table = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (low, high))}), RULES)
+    (meld,) = table.melds["A"]
+    assert meld.cards == ("2D", "3D", "4D", "5D", "6D", "7D", "8D") and meld.verdict.legal
+    assert meld.set_aside == ("AS",)
+    assert any("lie end to end on one line: read as one meld" in f for f in meld.flags)
+    assert "cards on team A's side in no meld: AS" in table.flags
+    # the stray at the join (2D 3D 4D AS | 5D 6D 7D 8D) is no run's end: the two stay apart
+    joined_at_stray = line(["2D", "3D", "4D", "AS"], 100.0, 1)
+    two = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (joined_at_stray, high))}), RULES)
+    assert len(two.melds["A"]) == 2
+    # two melds each with a stray: nothing is joined
+    both = line(["5D", "6D", "7D", "KC"], 196.0, 2)
+    apart = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (low, both))}), RULES)
+    assert len(apart.melds["A"]) == 2
+
+
 def test_a_suit_read_from_the_run_is_said_so():
     # The 7's index was covered: its suit was taken from the run (vision.layout.suits).
     slots = list(group(["5H", "6H", "7H", "8H"]).slots)
