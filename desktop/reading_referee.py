@@ -29,6 +29,10 @@ from vision.types import BoxXYXY, CardDetection
 
 # A meld must be judged illegal this long before the players are told (see _illegal_events).
 ILLEGAL_HOLD_S = 2.0
+# A card must read its new way this long before a re-read is told (``_hold_reread``): on the
+# validation clips 14 of 16 re-reads were read back within a second (a 2H read 2D for one
+# frame), telling the players twice of something that did not happen.
+REREAD_HOLD_S = 1.0
 
 
 class Referee:
@@ -48,6 +52,8 @@ class Referee:
         self._told_illegal: set[int] = set()  # announced illegal and not legal since
         self._unclear_twos: set[tuple[int, str]] = set()  # (meld, 2) flagged for the players
         self._last_frame: tuple[list[CardDetection], tuple[int, int], float, Any] | None = None
+        # re-reads not told yet, by (meld, the card now read): see _hold_reread
+        self._pending_rereads: dict[tuple[int, str], dict[str, Any]] = {}
 
     def update(
         self,
@@ -79,6 +85,7 @@ class Referee:
         out: list[dict[str, Any]] = []
         for k in range(1, params.persist_frames + 1):
             out += self.update(detections, size_wh, t_last + k * step, backs)
+        out += self.finish()  # the last photo is the table as it ends
         for event in out:  # the same dicts the event list holds
             event["t"] = round(t_last, 3)
         self._last_frame = None  # held once: a second hold would turn the clock back
@@ -127,6 +134,8 @@ class Referee:
                 self._last.get(ev.meld_id), now
             ):
                 pass  # nothing the players could see moved: not told, but judged again below
+            elif ev.kind is EventKind.CARD_REREAD:
+                self._hold_reread(self._structural(ev, now))
             else:
                 out.append(self._structural(ev, now))
             touched[ev.meld_id] = ev.t_monotonic
@@ -154,7 +163,40 @@ class Referee:
             self._last[meld_id] = now
             self._watch_legality(meld_id, now, t)
         out.extend(self._illegal_events(t_monotonic, set(melds), judge))
+        out.extend(self._rereads_held(t_monotonic, set(melds)))
         self.events.extend(out)
+        return out
+
+    def finish(self) -> list[dict[str, Any]]:
+        """The source has ended (a video's last frame, a camera stopped): every re-read
+        still waiting is told, for the melds on the table."""
+        melds = {m.meld_id for z in TEAM_ZONES for m in self.memory.state().zone(z).melds}
+        told = self._rereads_held(0.0, {m for m in melds if m is not None}, all_now=True)
+        self.events.extend(told)
+        return told
+
+    def _hold_reread(self, event: dict[str, Any]) -> None:
+        """Keep a re-read back until it has held (``_rereads_held``). A card re-read while
+        an earlier re-read of it waits is one change from what was told (A read B, then B
+        read C: A read C, at the first one's time); read back as it was, nothing is told."""
+        meld, card, was = event["meld"], event["card"], event["was"]
+        earlier = self._pending_rereads.pop((meld, was), None)
+        if earlier is None:
+            self._pending_rereads[(meld, card)] = event
+        elif earlier["was"] != card:
+            self._pending_rereads[(meld, card)] = {**earlier, "card": card}
+
+    def _rereads_held(
+        self, t: float, melds: set[int], *, all_now: bool = False
+    ) -> list[dict[str, Any]]:
+        """The re-reads that have held ``REREAD_HOLD_S`` at ``t`` (every one waiting,
+        ``all_now``), for melds still on the table; they carry the time they were read."""
+        out = []
+        for key, event in list(self._pending_rereads.items()):
+            if all_now or t - event["t"] >= REREAD_HOLD_S:
+                del self._pending_rereads[key]
+                if key[0] in melds:
+                    out.append(event)
         return out
 
     def _watch_legality(self, meld_id: int, now: MeldReading, t: float) -> None:

@@ -284,6 +284,19 @@ class ModelReader:
             frame, detections, self._referee.reading(), self._referee.memory.state(), events
         )
 
+    def finish(self) -> TableReading | None:
+        """The frames have ended (a video's last frame): the referee tells the re-reads
+        still waiting. None before any frame, or when none was waiting."""
+        if self._last is None:
+            return None
+        frame, detections = self._last
+        events = self._referee.finish()
+        if not events:
+            return None
+        return self._table(
+            frame, detections, self._referee.reading(), self._referee.memory.state(), events
+        )
+
     def read_still(self, frame: Frame) -> TableReading:
         """One photograph on its own, as ``arbitro read IMAGE`` reads it: the hand's memory
         believes a card only after several frames, and a photograph has one."""

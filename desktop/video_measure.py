@@ -293,6 +293,8 @@ def read_clip(
         referee.update(list(frame.detections), frame.size_wh, t, list(frame.backs_xyxy))
     if photos:
         referee.hold_last_frame()
+    else:
+        referee.finish()
     state = referee.reading()
     return ClipReading(
         truth,

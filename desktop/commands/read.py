@@ -151,6 +151,8 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
                     pass  # a camera runs until stopped; report what was seen
                 if isinstance(source, FolderSource):
                     referee.hold_last_frame()  # the last photo is the table as it ends
+                else:
+                    referee.finish()  # re-reads still waiting are told
                 reading = referee.reading()
     except SourceError as error:
         raise BadInput(str(error)) from error

@@ -156,6 +156,10 @@ class ReadingWorker(QObject):
                 held = reader.hold_last_frame()  # a folder's last photo: what the hand ends as
                 if held is not None and self.box.put(held):
                     self.reading_ready.emit()
+            elif hasattr(reader, "finish"):
+                told = reader.finish()  # a video's end: the re-reads still waiting
+                if told is not None and self.box.put(told):
+                    self.reading_ready.emit()
             self.source_ended.emit()
 
 

@@ -174,9 +174,61 @@ def test_a_two_read_one_way_and_the_other_again_and_again_is_flagged_once():
     for frames in ([natural] * 5, [misread] * 8, [natural] * 12, [misread] * 16):
         ev += run_frames(ref, frames, t0=t0)
         t0 += len(frames) / 10
-    assert [e["card"] for e in ev if e["type"] == "card_reread"] == ["2D", "6D", "2D"]
+    # re-reads are told once they hold a second (REREAD_HOLD_S): the 2D read back as 6D
+    # within 0.8 s is not told, nor its return; the last 2D, still waiting when the frames
+    # end, is told then
+    assert [e for e in ev if e["type"] == "card_reread"] == []
+    assert [e["card"] for e in ref.finish()] == ["2D"]
     assert [e["card"] for e in ev if e["type"] == "two_role_unclear"] == ["2D"]
     assert len(ref.reading().flags) == 1
+
+
+def test_a_card_read_another_way_for_a_moment_is_not_told_as_re_read():
+    # Validation clip 8012: a 2H read 2D for a frame and back, told twice to the players
+    # though nothing changed. A re-read is told once it has held REREAD_HOLD_S.
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
+    wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
+    ev, t0 = [], 0.0
+    for frames in ([right] * 5, [wrong] * 6, [right] * 20):
+        ev += run_frames(ref, frames, t0=t0)
+        t0 += len(frames) / 10
+    assert [e for e in ev if e["type"] == "card_reread"] == []
+    assert ref.finish() == []  # nothing waits: the card is read as it was told
+
+
+def test_a_re_read_that_holds_is_told_once_at_the_time_it_was_read():
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
+    wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
+    ev = run_frames(ref, [right] * 5)
+    ev += run_frames(ref, [wrong] * 30, t0=0.5)
+    (reread,) = [e for e in ev if e["type"] == "card_reread"]
+    assert (reread["card"], reread["was"]) == ("9H", "8H")
+    assert reread in ref.events and reread["t"] < 1.5  # told after the hold, dated when read
+
+
+def test_a_re_read_still_waiting_when_a_video_ends_is_told_then():
+    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
+    right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
+    wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
+    ev = run_frames(ref, [right] * 5)
+    ev += run_frames(ref, [wrong] * 5, t0=0.5)
+    assert [e for e in ev if e["type"] == "card_reread"] == []  # under a second: waiting
+    (told,) = ref.finish()
+    assert (told["type"], told["card"], told["was"]) == ("card_reread", "9H", "8H")
+    assert told in ref.events and ref.finish() == []
+
+
+def test_two_re_reads_of_one_card_in_a_row_are_told_as_one_change():
+    from desktop.reading_referee import Referee as R
+
+    ref = R(RULES)
+    first = {"t": 1.0, "team": "A", "meld": 1, "type": "card_reread", "card": "9S", "was": "9C"}
+    ref._hold_reread(first)
+    ref._hold_reread({**first, "t": 1.3, "card": "9D", "was": "9S"})
+    (told,) = ref._rereads_held(2.5, {1})
+    assert (told["was"], told["card"], told["t"]) == ("9C", "9D", 1.0)
 
 
 def test_only_a_change_of_order_the_players_can_see_is_a_move():
