@@ -287,11 +287,23 @@ def _is_wild(reading: MeldReading | None, card: str) -> bool:
 
 
 def _twos_that_changed_role(old: MeldReading | None, now: MeldReading) -> list[str]:
-    """2s of a legal meld, in it before and now, whose role (natural or wild) changed."""
+    """2s of a legal meld, in it before and now, whose role (natural or wild) changed: fewer
+    copies of the 2 play one role than before. A meld only grows, so a copy laid since
+    explains more copies in either role (a second 2D laid as a wild beside a natural 2D
+    turned nothing wild: validation clip 8014)."""
     if old is None or not old.verdict.legal or not now.verdict.legal:
         return []
     twos = {c for c in now.cards if c[0] == "2" and c in old.cards}
-    return sorted(t for t in twos if _is_wild(old, t) != _is_wild(now, t))
+    return sorted(
+        t
+        for t in twos
+        if any(_copies(now, t, wild) < _copies(old, t, wild) for wild in (False, True))
+    )
+
+
+def _copies(reading: MeldReading, card: str, wild: bool) -> int:
+    """How many copies of ``card`` play the role ``wild`` (or natural) in the meld."""
+    return sum(1 for r in reading.verdict.roles if str(r.card) == card and r.wild == wild)
 
 
 def _order_changed(old: MeldReading | None, now: MeldReading) -> bool:

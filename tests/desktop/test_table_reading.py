@@ -263,6 +263,23 @@ def test_a_two_that_changes_role_without_moving_is_noticed():
     assert _twos_that_changed_role(None, natural) == []
 
 
+def test_a_second_copy_of_a_two_laid_as_a_wild_changes_no_role():
+    # Rules §4.4 (a 2 in its own slot is natural) and §3.3 (one wild a meld): validation
+    # clip 8014 laid 2D 3D 4D 5D, then a second 2D standing for the 6D. The first 2D stays
+    # natural; one copy more plays a wild, none changed role.
+    from desktop.reading_referee import _twos_that_changed_role
+    from desktop.table_reading import judge_group
+
+    laid = judge_group("A", group(["2D", "3D", "4D", "5D"]), RULES)
+    grown = judge_group("A", group(["2D", "3D", "4D", "5D", "2D", "7D"]), RULES)
+    assert laid.verdict.legal and grown.verdict.legal
+    assert _twos_that_changed_role(laid, grown) == []
+    # the natural 2D turned wild without moving (its slot now a 3D's gap) is still noticed
+    shifted = judge_group("A", group(["3D", "4D", "5D", "2D"]), RULES)
+    natural_at_foot = judge_group("A", group(["2D", "3D", "4D", "5D"]), RULES)
+    assert _twos_that_changed_role(natural_at_foot, shifted) == ["2D"]
+
+
 def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagged():
     """Rules §3 (a set is cards of one rank): the KD at the fan's end, a neighbouring
     meld's corner or a lay-off that breaks the set, is shown as a card of its own."""
