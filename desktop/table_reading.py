@@ -367,9 +367,8 @@ def _end_pair_that_breaks(
     """The two natural cards at one end of an illegal meld without which it is a legal meld
     of three cards or more, when the two at the other end would not do: two cards of a
     neighbouring meld taken into the fan (new clip 8215: a set's ``4C 4D`` at the end of
-    ``6S 7S ... QS``), or what is left of a second meld whose other cards were lost
-    (validation clip 8028: ``6C 5C JK 3C 5D 2H``). Wilds are never read apart, as for one
-    card (``_end_that_breaks``)."""
+    ``6S 7S ... QS``). Wilds are never read apart, as for one card (``_end_that_breaks``):
+    validation clip 8028's ``6C 5C JK 3C 5D 2H`` stays whole, its 2H may be wild."""
     n = len(meld.slots)
     if n < MIN_MELD_CARDS + 2:
         return None
@@ -503,17 +502,13 @@ def join_end_to_end(melds: Sequence[MeldGroup], rules: Rules) -> list[Joined]:
             stray = None
         elif is_legal(i) or is_legal(j):
             stray = broken_end(j if is_legal(i) else i)
-            if stray is None or stray not in (slots[0], slots[-1]):
+            if stray is None or not (stray is slots[0] or stray is slots[-1]):
                 continue  # no end card breaks it, or that card lies at the join
         else:
             continue
         joined = replace(melds[i], slots=slots)
-        if stray is not None:
-            without = replace(joined, slots=tuple(s for s in slots if s is not stray))
-            if orient(without.cards, rules)[1].legal:
-                out[i], out[j] = (joined, (melds[i].cards, melds[j].cards)), None
-                done |= {i, j}
-        elif orient(joined.cards, rules)[1].legal:
+        judged = tuple(s.card for s in slots if s is not stray)  # the stray is read apart
+        if orient(judged, rules)[1].legal:
             out[i], out[j] = (joined, (melds[i].cards, melds[j].cards)), None
             done |= {i, j}
     return [o for o in out if o is not None]
@@ -623,11 +618,11 @@ def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[Meld
 @dataclass(frozen=True)
 class TakenInLine:
     """A zone's melds after ``take_in_line``: the melds, the cards still in no meld, and
-    each card taken with the meld end it lies beyond: ((card, end card), ...)."""
+    each card taken with the card of the meld's end it lay beyond: ((slot, end card), ...)."""
 
     melds: tuple[MeldGroup, ...]
     loose: tuple[Slot, ...]
-    cards: tuple[tuple[str, str], ...]
+    taken: tuple[tuple[Slot, str], ...]
 
 
 def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules) -> TakenInLine:
@@ -647,7 +642,7 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
             if end is not None and len(melds[j].slots) >= MIN_MELD_CARDS:
                 claims.setdefault(k, []).append((j, end))
     out = list(melds)
-    taken: list[tuple[str, str]] = []
+    taken: list[tuple[Slot, str]] = []
     used_melds: set[int] = set()
     used_loose: set[int] = set()
     for k, found in claims.items():
@@ -663,18 +658,21 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
             out[j] = grown
             used_melds.add(j)
             used_loose.add(k)
-            taken.append((slot.card, meld.cards[-1] if end == "last" else meld.cards[0]))
+            taken.append((slot, meld.cards[-1] if end == "last" else meld.cards[0]))
     left = tuple(s for k, s in enumerate(loose) if k not in used_loose)
     return TakenInLine(tuple(out), left, tuple(taken))
 
 
-def _taken_flag(zone: str, reading: MeldReading, taken: Sequence[tuple[str, str]]) -> MeldReading:
-    """Flag a meld that took a card in no meld lying in line with it (``take_in_line``)."""
+def _taken_flag(
+    zone: str, reading: MeldReading, group: MeldGroup, taken: Sequence[tuple[Slot, str]]
+) -> MeldReading:
+    """Flag a meld whose ``group`` took a card in no meld lying in line with it
+    (``take_in_line``)."""
     said = [
-        f"team {zone}: {card} lay in line with meld {' '.join(reading.cards)}, a fan step "
-        f"beyond {end}, in no meld: read as its card; check"
-        for card, end in taken
-        if card in reading.cards and end in reading.cards
+        f"team {zone}: {slot.card} lay in line with meld {' '.join(reading.cards)}, a fan "
+        f"step beyond {end}, in no meld: read as its card; check"
+        for slot, end in taken
+        if any(s is slot for s in group.slots) and slot.card in reading.cards
     ]
     return reading if not said else replace(reading, flags=(*reading.flags, *said))
 
@@ -769,7 +767,7 @@ def read_table(
         taken, groups = _zone_groups(layout.zone(zone), rules)
         loose_slots = taken.loose
         readings = tuple(
-            _taken_flag(zone, _joined_flag(zone, reading, joined), taken.cards)
+            _taken_flag(zone, _joined_flag(zone, reading, joined), m, taken.taken)
             for m, joined in groups
             for reading in _judged_apart(zone, m, rules, loose_slots)
         )
