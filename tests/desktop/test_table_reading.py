@@ -183,38 +183,37 @@ def test_a_two_read_one_way_and_the_other_again_and_again_is_flagged_once():
     assert len(ref.reading().flags) == 1
 
 
-def test_a_card_read_another_way_for_a_moment_is_not_told_as_re_read():
-    # Validation clip 8012: a 2H read 2D for a frame and back, told twice to the players
-    # though nothing changed. A re-read is told once it has held REREAD_HOLD_S.
+def read_8h_then_9h(frames_of_8h, frames_of_9h, frames_of_8h_again=0):
+    """A referee shown the run 5H 6H 7H 8H, then its top card read 9H (then 8H again), ten
+    frames a second; the events it told."""
     ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
     right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
     wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
     ev, t0 = [], 0.0
-    for frames in ([right] * 5, [wrong] * 6, [right] * 20):
+    for frames in ([right] * frames_of_8h, [wrong] * frames_of_9h, [right] * frames_of_8h_again):
         ev += run_frames(ref, frames, t0=t0)
         t0 += len(frames) / 10
-    assert [e for e in ev if e["type"] == "card_reread"] == []
+    return ref, [e for e in ev if e["type"] == "card_reread"]
+
+
+def test_a_card_read_another_way_for_a_moment_is_not_told_as_re_read():
+    # Validation clip 8012: a 2H read 2D for a frame and back, told twice to the players
+    # though nothing changed. A re-read is told once it has held REREAD_HOLD_S.
+    ref, rereads = read_8h_then_9h(5, 6, 20)
+    assert rereads == []
     assert ref.finish() == []  # nothing waits: the card is read as it was told
 
 
 def test_a_re_read_that_holds_is_told_once_at_the_time_it_was_read():
-    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
-    right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
-    wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
-    ev = run_frames(ref, [right] * 5)
-    ev += run_frames(ref, [wrong] * 30, t0=0.5)
-    (reread,) = [e for e in ev if e["type"] == "card_reread"]
+    ref, rereads = read_8h_then_9h(5, 30)
+    (reread,) = rereads
     assert (reread["card"], reread["was"]) == ("9H", "8H")
     assert reread in ref.events and reread["t"] < 1.5  # told after the hold, dated when read
 
 
 def test_a_re_read_still_waiting_when_a_video_ends_is_told_then():
-    ref = Referee(RULES, params=MemoryParams(persist_frames=3, persist_s=0.2))
-    right = fan(["5H", "6H", "7H", "8H"], 300, 450, second_index=False)
-    wrong = fan(["5H", "6H", "7H", "9H"], 300, 450, second_index=False)
-    ev = run_frames(ref, [right] * 5)
-    ev += run_frames(ref, [wrong] * 5, t0=0.5)
-    assert [e for e in ev if e["type"] == "card_reread"] == []  # under a second: waiting
+    ref, rereads = read_8h_then_9h(5, 5)
+    assert rereads == []  # under a second: waiting
     (told,) = ref.finish()
     assert (told["type"], told["card"], told["was"]) == ("card_reread", "9H", "8H")
     assert told in ref.events and ref.finish() == []
