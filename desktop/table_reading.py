@@ -19,7 +19,7 @@ where no single card does, two natural cards at one end (a neighbouring meld's c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
@@ -628,7 +628,7 @@ class TakenInLine:
 def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules) -> TakenInLine:
     """A card in no meld lying on a legal meld's line a fan step beyond one of its ends,
     where the meld stays legal with it, is the meld's: most often its first card, laid
-    a little apart before the fan covered it (val14 stills 000107, 000157). Only when no
+    a little apart before the fan covered it (val14 still 000106). Only when no
     other meld's end has it so; each meld takes at most one card."""
     if not loose or not melds:
         return TakenInLine(tuple(melds), tuple(loose), ())
@@ -638,7 +638,7 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
         if slot.card in WILD_LABELS:
             continue  # a wild fits any run's end: where it lies says nothing of whose it is
         for j, line in enumerate(lines):
-            end = line.end_beyond(slot)
+            end = next((e for p in _places(slot) if (e := line.end_beyond(p))), None)
             if end is not None and len(melds[j].slots) >= MIN_MELD_CARDS:
                 claims.setdefault(k, []).append((j, end))
     out = list(melds)
@@ -661,6 +661,17 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
             taken.append((slot, meld.cards[-1] if end == "last" else meld.cards[0]))
     left = tuple(s for k, s in enumerate(loose) if k not in used_loose)
     return TakenInLine(tuple(out), left, tuple(taken))
+
+
+def _places(slot: Slot) -> Iterator[Slot]:
+    """Where a loose card may lie on a fan's line: its slot, and for a card read at two
+    corners (seen whole, its slot centred between them) each corner's place, since the
+    corner beside the fan is where a fanned card's index lies (val23 still 000191: a 10H
+    seen whole at the end of a set of tens)."""
+    yield slot
+    if len(slot.detections) == 2:
+        for det in slot.detections:
+            yield replace(slot, center_xy=det.center_xy)
 
 
 def _taken_flag(

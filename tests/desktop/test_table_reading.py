@@ -666,6 +666,27 @@ def test_a_loose_card_a_fan_step_beyond_a_legal_melds_end_is_read_as_its_card():
     assert judged_groups(zones["A"], RULES)[0].cards == ("4H", "5H", "6H", "7H")
 
 
+def test_a_card_seen_whole_is_taken_by_the_corner_beside_the_fan():
+    """Rules §3.1 (a set is cards of one rank): a 10H seen whole at the end of a set of tens
+    (val23 still 000191) is one slot centred between its two top corners, 2.2 fan steps
+    beyond the set's end; its near corner lies a step beyond, where a fanned card's index
+    lies, so the set takes it."""
+    from tests.vision.layout.fans import det
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    tens = line_of(["10C", "10S", "10C"], 460.0, 30.0)
+    corners = (det("10H", 550.0, 500.0), det("10H", 626.0, 500.0))
+    whole = Slot("10H", 0.9, (588.0, 500.0), 20.0, corners)
+    zones = {"A": ZoneLayout("A", (tens,), (whole,))}
+    (meld,) = read_table(TableLayout(SIZE, zones), RULES).melds["A"]
+    assert sorted(meld.cards) == ["10C", "10C", "10H", "10S"]
+    # read at one corner only, the card is placed at its centre, too far to be taken
+    alone = Slot("10H", 0.9, (588.0, 500.0), 20.0, corners[:1])
+    zones = {"A": ZoneLayout("A", (tens,), (alone,))}
+    (meld,) = read_table(TableLayout(SIZE, zones), RULES).melds["A"]
+    assert sorted(meld.cards) == ["10C", "10C", "10S"]
+
+
 @pytest.mark.parametrize(
     ("melds", "loose"),
     [
