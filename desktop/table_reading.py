@@ -348,9 +348,11 @@ def _set_aside_flag(
     )
 
 
-def _cards_that_break(
-    meld: MeldGroup, rules: Rules
-) -> tuple[tuple[int, ...], tuple[str, ...], MeldGroup] | None:
+# Cards read apart from a meld: their slots, their cards, and the meld left.
+Apart = tuple[tuple[int, ...], tuple[str, ...], MeldGroup]
+
+
+def _cards_that_break(meld: MeldGroup, rules: Rules) -> Apart | None:
     """The cards of an illegal meld read apart from it: their slots, their cards and the
     meld left. One card first (``_card_that_breaks``); where no single card explains the
     fault, two natural cards at one end (``_end_pair_that_breaks``)."""
@@ -361,19 +363,15 @@ def _cards_that_break(
     return _end_pair_that_breaks(meld, rules)
 
 
-def _end_pair_that_breaks(
-    meld: MeldGroup, rules: Rules
-) -> tuple[tuple[int, ...], tuple[str, ...], MeldGroup] | None:
-    """The two natural cards at one end of an illegal meld without which it is a legal meld
-    of three cards or more, when the two at the other end would not do: two cards of a
-    neighbouring meld taken into the fan (new clip 8215: a set's ``4C 4D`` at the end of
-    ``6S 7S ... QS``). Wilds are never read apart, as for one card (``_end_that_breaks``):
-    validation clip 8028's ``6C 5C JK 3C 5D 2H`` stays whole, its 2H may be wild."""
-    n = len(meld.slots)
-    if n < MIN_MELD_CARDS + 2:
-        return None
+def _the_one_apart(
+    meld: MeldGroup, choices: Sequence[tuple[int, ...]], rules: Rules
+) -> Apart | None:
+    """Of ``choices`` (slot indices to take out), the one whose natural cards leave a legal
+    meld when taken out; None when none, or several, would do (then nothing says which
+    cards are not the meld's). A card that can be wild is never read apart: a second wild
+    laid on a meld is a fault the players make, and the meld must be reported illegal."""
     fits = []
-    for slots in ((0, 1), (n - 2, n - 1)):
+    for slots in choices:
         cards = tuple(meld.slots[k].card for k in slots)
         if any(card in WILD_LABELS for card in cards):
             continue
@@ -383,22 +381,29 @@ def _end_pair_that_breaks(
     return fits[0] if len(fits) == 1 else None
 
 
+def _end_pair_that_breaks(meld: MeldGroup, rules: Rules) -> Apart | None:
+    """The two natural cards at one end of an illegal meld without which it is a legal meld
+    of three cards or more, when the two at the other end would not do: two cards of a
+    neighbouring meld taken into the fan (new clip 8215: a set's ``4C 4D`` at the end of
+    ``6S 7S ... QS``). Wilds are never read apart (validation clip 8028's
+    ``6C 5C JK 3C 5D 2H`` stays whole, its 2H may be wild)."""
+    n = len(meld.slots)
+    if n < MIN_MELD_CARDS + 2:
+        return None
+    return _the_one_apart(meld, ((0, 1), (n - 2, n - 1)), rules)
+
+
 def _end_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:
     """The one end of an illegal meld without which it is legal: which end, its card, and
-    the meld left. None when neither end, or both, would do (then nothing says which card
-    is not the meld's). A card that can be wild is never read apart: a second wild laid
-    on a meld is a fault the players make, and the meld must be reported illegal for it."""
-    if len(meld.slots) <= MIN_MELD_CARDS:
+    the meld left (``_the_one_apart``: never a wild, and None when both ends would do)."""
+    n = len(meld.slots)
+    if n <= MIN_MELD_CARDS:
         return None
-    fits = [
-        (end, card, kept)
-        for end, card, kept in (
-            ("first", meld.cards[0], replace(meld, slots=meld.slots[1:])),
-            ("last", meld.cards[-1], replace(meld, slots=meld.slots[:-1])),
-        )
-        if card not in WILD_LABELS and orient(kept.cards, rules)[1].legal
-    ]
-    return fits[0] if len(fits) == 1 else None
+    apart = _the_one_apart(meld, ((0,), (n - 1,)), rules)
+    if apart is None:
+        return None
+    (slot,), (card,), kept = apart
+    return ("first" if slot == 0 else "last"), card, kept
 
 
 def _card_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[int, str, MeldGroup] | None:
@@ -411,17 +416,14 @@ def _card_that_breaks(meld: MeldGroup, rules: Rules) -> tuple[int, str, MeldGrou
     if end is not None:
         which, card, kept = end
         return (0 if which == "first" else len(meld.slots) - 1), card, kept
-    if len(meld.slots) <= MIN_MELD_CARDS:
+    n = len(meld.slots)
+    if n <= MIN_MELD_CARDS:
         return None
-    fits = []
-    for k in range(1, len(meld.slots) - 1):
-        card = meld.slots[k].card
-        if card in WILD_LABELS:
-            continue
-        kept = replace(meld, slots=meld.slots[:k] + meld.slots[k + 1 :])
-        if orient(kept.cards, rules)[1].legal:
-            fits.append((k, card, kept))
-    return fits[0] if len(fits) == 1 else None
+    apart = _the_one_apart(meld, [(k,) for k in range(1, n - 1)], rules)
+    if apart is None:
+        return None
+    (slot,), (card,), kept = apart
+    return slot, card, kept
 
 
 def _judged_apart(
