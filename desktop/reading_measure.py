@@ -2,6 +2,7 @@
 
     python -m desktop.reading_measure DIR [--drop 0.03] [--misread 0.01] [--seed 0]
                                            [--detector [--models DIR]] [--limit N] [--video]
+                                           [--per-still FILE]
 
 DIR is the output of ``arbitro synth`` (images/ + truth/). Without ``--detector`` the card
 readings are made from the rendered truth (every index the label rule calls visible), with
@@ -18,6 +19,11 @@ same cards. "Readable" melds are those whose every card shows at least one index
 other (three cards, then one card per lay-off, one step a second at 10 frames a second),
 a hand passing over the table every third step (hiding what lies under it and carrying
 cards of its own); it measures the hand's memory and the referee's events.
+
+``--per-still FILE`` writes each still's readable melds and those the referee reads
+exactly, so that two layouts can be compared still by still
+(``benchmarks/paired_stills.py``): a change that gains on some stills and loses on others
+shows as such, where the pooled figure would call it a tie.
 """
 
 from __future__ import annotations
@@ -250,6 +256,7 @@ class Tally:
     misses: list[str] = field(default_factory=list)
     # Per still: (readable melds, of them exact as the referee reads them), for the interval.
     per_image: list[tuple[int, int]] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # each still's name, as per_image
     flags: FlagCounts = field(default_factory=FlagCounts)  # the referee's melds, all stills
 
     def referee_interval(self) -> tuple[float, float] | None:
@@ -322,11 +329,22 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
     tally.per_image.append(
         (tally.readable - readable_before, tally.readable_referee_exact - referee_before)
     )
+    tally.names.append(name)
     want = table_score(truth_melds(truth))
     scored = want is not None and want == table_score(refereed)
     tally.scored_exact += scored
     tally.readable_tables += table_readable
     tally.readable_tables_scored += table_readable and scored
+
+
+def per_still_json(tally: Tally) -> str:
+    """Each still's readable melds and those the referee reads exactly, for
+    ``benchmarks/paired_stills.py``: two layouts compared still by still, not only pooled."""
+    stills = [
+        {"name": name, "readable": readable, "exact": exact}
+        for name, (readable, exact) in zip(tally.names, tally.per_image, strict=True)
+    ]
+    return json.dumps({"stills": stills})
 
 
 def _match(meld: dict[str, Any], read: Sequence[Sequence[str]], used: set[int]) -> int | None:
@@ -509,7 +527,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--models", type=Path, default=None, help="models folder (default: shipped)")
     p.add_argument("--show-misses", type=int, default=0)
     p.add_argument("--video", action="store_true", help="play the stills back as hands")
+    p.add_argument(
+        "--per-still", type=Path, default=None, help="write each still's counts here (JSON)"
+    )
     args = p.parse_args(argv)
+    if args.per_still and args.video:
+        p.error("--per-still counts stills read as stills, not played back as hands")
     truths = sorted((args.dir / "truth").glob("*.json"))
     if not truths:
         print(f"no truth/*.json in {args.dir}", file=sys.stderr)
@@ -545,6 +568,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(tally.line())
     for miss in tally.misses[: args.show_misses]:
         print("  miss:", miss)
+    if args.per_still:
+        args.per_still.write_text(per_still_json(tally) + "\n")
     return 0
 
 

@@ -121,3 +121,49 @@ def test_a_still_read_a_card_short_with_the_card_in_line_is_flagged_not_silent()
     score_image(truth, build_layout(short, (1280, 720), zones), tally, "alone")
     assert (tally.flags.read, tally.flags.wrong_flagged, tally.flags.wrong_silent) == (2, 1, 1)
     assert "read wrong with no flag 1 (50.0%" in tally.line()
+
+
+def test_per_still_counts_name_each_still_with_its_readable_and_exact_melds() -> None:
+    """``--per-still`` lets two layouts be compared still by still (a gain on one still and
+    a loss on another is not a tie): each still keeps its own name and counts."""
+    import json
+
+    from desktop.reading_measure import per_still_json
+    from tests.vision.layout.fans import fan
+
+    run = ["5H", "6H", "7H", "8H"]
+    truth = one_run_truth(run)
+    read_right = build_layout(fan(run, 100, 500), (1280, 720), default_zones((1280, 720)))
+    read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), default_zones((1280, 720)))
+    tally = Tally()
+    score_image(truth, read_short, tally, "000007")
+    score_image(truth, read_right, tally, "000008")
+    assert json.loads(per_still_json(tally)) == {
+        "stills": [
+            {"name": "000007", "readable": 1, "exact": 0},
+            {"name": "000008", "readable": 1, "exact": 1},
+        ]
+    }
+
+
+def test_the_measure_writes_per_still_counts_and_refuses_them_with_video(tmp_path) -> None:
+    import json
+
+    import pytest
+
+    from desktop.reading_measure import main
+
+    config = SynthConfig(seed=3, size_wh=(1280, 720), framing="table")
+    folder = tmp_path / "stills"
+    (folder / "truth").mkdir(parents=True)
+    for k in range(2):
+        truth = render_sample(config, k).truth
+        (folder / "truth" / f"{k:06d}.json").write_text(json.dumps(truth))
+    out = tmp_path / "per_still.json"
+    assert main([str(folder), "--drop", "0", "--misread", "0", "--per-still", str(out)]) == 0
+    stills = json.loads(out.read_text())["stills"]
+    assert [s["name"] for s in stills] == ["000000", "000001"]
+    assert all(0 <= s["exact"] <= s["readable"] for s in stills)
+    assert sum(s["readable"] for s in stills) > 0
+    with pytest.raises(SystemExit):
+        main([str(folder), "--video", "--per-still", str(out)])
