@@ -86,6 +86,9 @@ class MeldReading:
     # Cards of a set whose suit the camera never saw, read in their likeliest suit: the
     # set's verdict and points do not rest on it (``vision.layout.suits``).
     suits_unseen: tuple[str, ...] = ()
+    # The card read otherwise than its reading's first choice, because only its near rival
+    # made the meld legal (``_rival_that_fits``): (card read, card taken).
+    rival_taken: tuple[str, str] | None = None
 
     @property
     def flagged(self) -> bool:
@@ -119,6 +122,8 @@ class MeldReading:
             out["weak_card"] = self.weak_card
         if self.loose_in_line:
             out["loose_in_line"] = list(self.loose_in_line)
+        if self.rival_taken is not None:
+            out["read_as_rival"] = list(self.rival_taken)
         return out
 
 
@@ -220,6 +225,15 @@ def judge_group(
     cards, verdict, flags = orient(meld.cards, rules)
     set_aside_slots: tuple[int, ...] = ()
     set_aside: tuple[str, ...] = ()
+    rival_taken: tuple[str, str] | None = None
+    if not verdict.legal and (rival := _rival_that_fits(meld, rules)) is not None:
+        read, taken, meld = rival
+        rival_taken = (read, taken)
+        cards, verdict, flags = orient(meld.cards, rules)
+        flags += (
+            f"team {zone}: {read} in meld {' '.join(cards)} was read as {read} or {taken}, "
+            f"and only {taken} makes the meld legal: read as {taken}; check",
+        )
     if not verdict.legal and (apart := _cards_that_break(meld, rules)) is not None:
         set_aside_slots, set_aside, meld = apart
         cards, verdict, flags = orient(meld.cards, rules)
@@ -266,6 +280,7 @@ def judge_group(
         None if weak is None else weak.card,
         tuple(card for card, _ in in_line),
         not_seen if in_set else (),
+        rival_taken,
     )
 
 
@@ -350,6 +365,30 @@ def _set_aside_flag(
 
 # Cards read apart from a meld: their slots, their cards, and the meld left.
 Apart = tuple[tuple[int, ...], tuple[str, ...], MeldGroup]
+
+
+def _rival_that_fits(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:
+    """The one card of an illegal meld whose reading weighed another card nearly as much
+    (``CardDetection.rivals``, or a suit-open reading's other suits) where that other card
+    makes the meld legal: the card read, the rival taken and the meld with it. None when
+    no rival, or several, would do. A misread index is the commonest reason a meld the
+    players laid legally reads illegal (a covered 9H read 8H in ``10H 8H 8H 7H``), and the
+    classifier's second choice is often the true card; a fault is never hidden by it, since
+    the meld is then flagged for the players to check."""
+    fits: dict[tuple[int, str], MeldGroup] = {}
+    for k, slot in enumerate(meld.slots):
+        for det in slot.detections:
+            for other in (*det.rivals, *det.other_suits):
+                if other == slot.card or (k, other) in fits:
+                    continue
+                slots = (*meld.slots[:k], replace(slot, card=other), *meld.slots[k + 1 :])
+                changed = replace(meld, slots=slots)
+                if orient(changed.cards, rules)[1].legal:
+                    fits[(k, other)] = changed
+    if len(fits) != 1:
+        return None
+    (((k, other), changed),) = fits.items()
+    return meld.slots[k].card, other, changed
 
 
 def _cards_that_break(meld: MeldGroup, rules: Rules) -> Apart | None:

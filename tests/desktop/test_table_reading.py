@@ -793,3 +793,59 @@ def test_a_held_last_frame_is_read_and_told_at_its_own_time():
 def test_holding_before_any_frame_does_nothing():
     ref = Referee(RULES)
     assert ref.hold_last_frame() == [] and ref.reading().melds.get("A", ()) == ()
+
+
+def _with_rivals(cards, rivals_at):
+    """A group whose slot k was read as ``cards[k]`` with ``rivals_at[k]`` weighed nearly
+    as much (``CardDetection.rivals``)."""
+    from vision.types import CardDetection
+
+    slots = []
+    for i, card in enumerate(cards):
+        x = 100.0 + 20 * i
+        det = CardDetection(card, 0.6, (x - 6, 490.0, x + 6, 510.0), rivals=rivals_at.get(i, ()))
+        slots.append(Slot(card, 0.6, (x, 500.0), 20.0, (det,)))
+    return MeldGroup(tuple(slots))
+
+
+def test_a_card_whose_near_rival_alone_makes_the_meld_legal_is_read_as_it_and_flagged():
+    """Rules §3 (a run is consecutive cards of one suit): a covered 9H read 6H, the
+    classifier weighing 9H nearly as much, makes 7H 8H 6H 10H illegal; the one rival that
+    makes it legal is read, and the players are asked to check it."""
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", _with_rivals(["7H", "8H", "6H", "10H"], {2: ("9H",)}), RULES)
+    assert reading.cards == ("7H", "8H", "9H", "10H") and reading.verdict.legal
+    assert reading.set_aside == ()
+    assert any("6H" in f and "read as 9H" in f and "check" in f for f in reading.flags)
+
+
+def test_no_rival_is_taken_when_two_would_do_or_none_does():
+    """A set KS KD read with a QC whose rivals are KC and KH: either makes it legal, so
+    nothing says which; it stays illegal. A rival that fits nothing changes nothing (the
+    9S inside the spades run is still read apart, rule N)."""
+    from desktop.table_reading import judge_group
+
+    two = judge_group("A", _with_rivals(["KS", "KD", "QC"], {2: ("KC", "KH")}), RULES)
+    assert two.cards == ("KS", "KD", "QC") and not two.verdict.legal
+    none = judge_group("A", _with_rivals(["8S", "7S", "9S", "6S", "5S"], {2: ("QD",)}), RULES)
+    assert none.set_aside == ("9S",) and none.verdict.legal
+
+
+def test_a_legal_meld_keeps_its_cards_whatever_its_rivals():
+    from desktop.table_reading import judge_group
+
+    reading = judge_group("A", _with_rivals(["7H", "8H", "9H"], {1: ("8D",), 2: ("6H",)}), RULES)
+    assert reading.cards == ("7H", "8H", "9H")
+    assert not any("read as" in f for f in reading.flags)
+
+
+def test_read_table_reads_a_card_as_its_fitting_rival_from_the_readers_detections():
+    """The rival travels from the reader's detection through the layout to the referee."""
+    from dataclasses import replace
+
+    dets = fan(["7H", "8H", "9H", "10H"], 300, 450, second_index=False)
+    dets = [replace(d, card="6H", rivals=("9H",)) if d.card == "9H" else d for d in dets]
+    table = read_table(build_layout(dets, SIZE), RULES)
+    assert [m.cards for m in table.melds["A"]] == [("7H", "8H", "9H", "10H")]
+    assert any("read as 9H" in f for f in table.flags)
