@@ -13,7 +13,7 @@ def test_the_memorys_frames_carry_rivals_and_detect_does_not(monkeypatch) -> Non
     image, boxes = scene()
     fake, _ = reader(None)
     located = detector.Located(boxes, SURE_SCORES, np.zeros((0, 4)))
-    monkeypatch.setattr(fake, "locate", lambda _image: located)
+    monkeypatch.setattr(fake, "locate", lambda _image, tiled=False: located)
     # The black-centred crop reads 2C 0.61 and AC 0.37: AC is a rival. The red one is sure.
     by_card = {d.card: d for d in fake.read_for_memory(image).detections}
     assert by_card["2C"].rivals == ("AC",)

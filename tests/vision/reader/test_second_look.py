@@ -104,7 +104,7 @@ def test_stills_get_the_second_look_and_the_memorys_frames_do_not(monkeypatch) -
     image, boxes = scene()
     looked, classifier = reader(0.75)
     located = detector.Located(boxes, SURE_SCORES, np.zeros((0, 4)))
-    monkeypatch.setattr(looked, "locate", lambda _image: located)
+    monkeypatch.setattr(looked, "locate", lambda _image, tiled=False: located)
     looked.read(image, 0.1)
     assert classifier.batches == [2, len(SECOND_LOOK_SHIFTS)]
     classifier.batches.clear()
@@ -130,7 +130,7 @@ def test_a_suit_open_read_looks_again_at_every_unsure_box(monkeypatch) -> None:
     looks = len(SECOND_LOOK_SHIFTS)
     weak = 0.49 * (looks + 1) / (float(first[1].max()) + looks)
     located = detector.Located(boxes, np.array([0.9, weak], np.float32), np.zeros((0, 4)))
-    monkeypatch.setattr(looked, "locate", lambda _image: located)
+    monkeypatch.setattr(looked, "locate", lambda _image, tiled=False: located)
     classifier.batches.clear()
     looked.read(image, 0.5)
     assert classifier.batches == [2]

@@ -44,6 +44,7 @@ class ThresholdSpy(CardReader):
         self.thresholds: list[float | None] = []
         self.open_suits: list[bool] = []
         self.second_looks: list[bool] = []
+        self.tiled: list[bool] = []
 
     def read(
         self,
@@ -51,8 +52,10 @@ class ThresholdSpy(CardReader):
         min_confidence: float | None = None,
         open_suits: bool = False,
         second_look: bool = True,
+        tiled: bool = False,
     ) -> Reading:
         self.thresholds.append(min_confidence)
+        self.tiled.append(tiled)
         self.open_suits.append(open_suits)
         self.second_looks.append(second_look)
         return Reading((), ())
@@ -70,11 +73,15 @@ def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_o
     assert spy.open_suits == [True, False]
     # The memory weighs a card over many frames; only stills get the classifier's second look.
     assert spy.second_looks == [False, True]
+    # Neither is seen in tiles: a video frame has its time, detect its card-level figures.
+    assert spy.tiled == [False, False]
 
 
 def test_a_still_of_the_table_is_read_for_the_layout_and_looked_at_twice(tmp_path: Path) -> None:
     """``arbitro read IMAGE`` reads a photograph as a video frame is read (the tracking
-    threshold, suit-open readings for the layout to settle) but with the second look."""
+    threshold, suit-open readings for the layout to settle) but with the second look, and
+    the detector sees it in tiles too (``vision.reader.tiles``)."""
     spy = ThresholdSpy(load(tmp_path, tracking_min_confidence=0.25))
     spy.read_still(np.zeros((8, 8, 3), np.uint8))
     assert (spy.thresholds, spy.open_suits, spy.second_looks) == ([0.25], [True], [True])
+    assert spy.tiled == [True]
