@@ -43,6 +43,13 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
         parts.append(t("suit of {cards} not seen; a set scores the same").format(cards=cards))
     for card, other in meld.get("suit_disputed", ()):  # the frames read two suits
         parts.append(t("{card} also read as {other}: check it").format(card=card, other=other))
+    if rival := meld.get("read_as_rival"):  # a card's close second taken, the meld legal with it
+        read, taken = rival
+        parts.append(
+            t("{taken} taken over {read}, which would not fit: check it").format(
+                taken=taken, read=read
+            )
+        )
     if card := meld.get("weak_card"):  # the least sure card is read with little confidence
         parts.append(t("{card} read with little confidence: check it").format(card=card))
     parts += unread_card_texts(meld)  # a meld read a card short is often legal too

@@ -244,6 +244,10 @@
         <translation>{card} letta anche come {other}: controllala</translation>
     </message>
     <message>
+        <source>{taken} taken over {read}, which would not fit: check it</source>
+        <translation>{taken} preferita a {read}, che non starebbe nella combinazione: controllala</translation>
+    </message>
+    <message>
         <source>{card} read with little confidence: check it</source>
         <translation>{card} letta con poca sicurezza: controllala</translation>
     </message>

@@ -72,6 +72,10 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(disputed).endswith("3S letta anche come 3C: controllala")
     weak = {"legal": True, "type": "sequence", "points": 20, "weak_card": "6H"}
     assert verdict_text(weak).endswith("6H letta con poca sicurezza: controllala")
+    rival = {"legal": True, "type": "sequence", "points": 20, "read_as_rival": ["8H", "9H"]}
+    assert verdict_text(rival).endswith(
+        "9H preferita a 8H, che non starebbe nella combinazione: controllala"
+    )
     in_line = {"legal": True, "type": "sequence", "points": 15, "loose_in_line": ["4H"]}
     assert verdict_text(in_line).endswith(
         "4H è in linea con la combinazione ma non ne fa parte: controllala"
@@ -83,6 +87,9 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(room).endswith(" · a card may lie unread between 9D and JD")
     assert verdict_text(disputed) == "sequence · 20 pts · 3S also read as 3C: check it"
     assert verdict_text(weak) == "sequence · 20 pts · 6H read with little confidence: check it"
+    assert (
+        verdict_text(rival) == "sequence · 20 pts · 9H taken over 8H, which would not fit: check it"
+    )
     assert (
         verdict_text(in_line) == "sequence · 15 pts · 4H lies in line with it, in no meld: check it"
     )
