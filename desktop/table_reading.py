@@ -231,8 +231,8 @@ def judge_group(
         rival_taken = (read, taken)
         cards, verdict, flags = orient(meld.cards, rules)
         flags += (
-            f"team {zone}: {read} in meld {' '.join(cards)} was read as {read} or {taken}, "
-            f"and only {taken} makes the meld legal: read as {taken}; check",
+            f"team {zone}: {taken} in meld {' '.join(cards)} was read as {read}, with {taken} "
+            f"close behind, and only {taken} makes the meld legal: read as {taken}; check it",
         )
     if not verdict.legal and (apart := _cards_that_break(meld, rules)) is not None:
         set_aside_slots, set_aside, meld = apart

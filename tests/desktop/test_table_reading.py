@@ -817,7 +817,10 @@ def test_a_card_whose_near_rival_alone_makes_the_meld_legal_is_read_as_it_and_fl
     reading = judge_group("A", _with_rivals(["7H", "8H", "6H", "10H"], {2: ("9H",)}), RULES)
     assert reading.cards == ("7H", "8H", "9H", "10H") and reading.verdict.legal
     assert reading.set_aside == ()
-    assert any("6H" in f and "read as 9H" in f and "check" in f for f in reading.flags)
+    assert (
+        "team A: 9H in meld 7H 8H 9H 10H was read as 6H, with 9H close behind, and only 9H "
+        "makes the meld legal: read as 9H; check it"
+    ) in reading.flags
 
 
 def test_no_rival_is_taken_when_two_would_do_or_none_does():
