@@ -116,7 +116,7 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     from desktop.reading_referee import Referee
     from desktop.reading_score import read_hand_photo, score_reading
-    from desktop.session_frames import readings_by
+    from desktop.session_frames import check_health, readings_by
     from desktop.table_reading import read_table
     from vision.detector import ModelMissingError
     from vision.layout import build_layout
@@ -129,6 +129,7 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
         raise BadInput(str(error)) from error
     rules = opts["rules"]
     referee = Referee(rules, opts["zones"])
+    picture: list[str] = []  # a still's picture checks: why its reading may fall short
     try:
         with source:
             if isinstance(source, ImageSource):
@@ -137,6 +138,7 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
                 readings = readings_by(reader, "read_still", frame.image_bgr)
                 layout = build_layout(readings, (w, h), opts["zones"])
                 reading = read_table(layout, rules)
+                picture = list(check_health(frame.image_bgr, readings).advice)
             else:
                 count = 0
                 try:
@@ -169,6 +171,7 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
                 )
             hands[team].append(cards)
     out = reading.to_json(with_events=args.events)
+    out["picture"] = picture
     if opts["scoring"]:
         score, flags = score_reading(reading, rules, opts["closed_by"], opts["pozzetto"], hands)
         out["score"] = score
@@ -196,6 +199,8 @@ def _print_text(out: dict[str, Any], with_events: bool) -> None:
         print("discard: " + " ".join(out["discard"]))
     for flag in out["flags"]:
         print("flag: " + flag)
+    for advice in out.get("picture", ()):
+        print("picture: " + advice)
     if out["score"] is not None:
         for team, parts in out["score"].items():
             print(f"score {team}: " + ", ".join(f"{k} {v}" for k, v in parts.items()))

@@ -208,3 +208,39 @@ def test_rendered_tables_read_through_the_shipped_model(tmp_path, capsys):
         exact += sum(any(meld_matches(m["kind"], m["cards"], r) for r in read) for m in truth)
     assert melds == 18
     assert exact >= END_TO_END_FLOOR, f"{exact} of {melds} melds read exactly"
+
+
+def test_a_still_says_why_its_picture_may_read_short(tmp_path, stub, capsys):
+    """A still is checked as the camera setup checks a picture (``check_health``): a dark
+    photo whose indices are small is read as well as it can be, and the reading says so, so
+    that a table read empty is not taken for an empty table."""
+    import cv2
+
+    from tests.vision.layout.fans import det
+
+    small = [det("7C", 300 + 8 * k, 450, s=8) for k in range(3)]  # 8 px of 720
+    stub[0] = small
+    image = np.zeros((720, 1280, 3), np.uint8)
+    cv2.imwrite(str(tmp_path / "far.png"), image)
+    out = run_json(capsys, str(tmp_path / "far.png"))
+    assert "too dark: add light over the table" in out["picture"]
+    assert any(advice.startswith("cards too small for the model") for advice in out["picture"])
+
+    stub[1] = fan(["3H", "4H", "5H"], 300, 450)  # indices of the usual size, lit
+    lit = np.full((720, 1280, 3), 128, np.uint8)
+    lit[::2, ::2] = 200  # texture, so it is not blurred
+    lit[0, 0, :] = 1
+    cv2.imwrite(str(tmp_path / "near.png"), lit)
+    assert run_json(capsys, str(tmp_path / "near.png"))["picture"] == []
+
+    cli.main(["read", str(tmp_path / "far.png")])
+    assert "picture: too dark: add light over the table" in capsys.readouterr().out
+
+
+def test_a_video_or_folder_reading_has_no_picture_checks(tmp_path, stub, capsys):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    stub[0] = fan(["8S", "9S", "10S"], 300, 450)
+    for k in range(3):
+        write_image(folder / f"{k:03d}.png", 0)
+    assert run_json(capsys, str(folder))["picture"] == []
