@@ -91,13 +91,19 @@ def test_the_referee_figure_has_an_interval_over_whole_stills() -> None:
     assert Tally().referee_interval() is None
 
 
-def test_each_still_adds_its_readable_melds_and_those_the_referee_reads_exactly() -> None:
+def run_read_whole_and_short():
+    """A still of one run 5H-8H, and two layouts of it: read whole, and read without 8H."""
     from tests.vision.layout.fans import fan
 
     run = ["5H", "6H", "7H", "8H"]
-    truth = one_run_truth(run)
-    read_right = build_layout(fan(run, 100, 500), (1280, 720), default_zones((1280, 720)))
-    read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), default_zones((1280, 720)))
+    zones = default_zones((1280, 720))
+    read_right = build_layout(fan(run, 100, 500), (1280, 720), zones)
+    read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), zones)
+    return one_run_truth(run), read_right, read_short
+
+
+def test_each_still_adds_its_readable_melds_and_those_the_referee_reads_exactly() -> None:
+    truth, read_right, read_short = run_read_whole_and_short()
     tally = Tally()
     score_image(truth, read_right, tally, "right")
     score_image(truth, read_short, tally, "short")
@@ -129,12 +135,8 @@ def test_per_still_counts_name_each_still_with_its_readable_and_exact_melds() ->
     import json
 
     from desktop.reading_measure import per_still_json
-    from tests.vision.layout.fans import fan
 
-    run = ["5H", "6H", "7H", "8H"]
-    truth = one_run_truth(run)
-    read_right = build_layout(fan(run, 100, 500), (1280, 720), default_zones((1280, 720)))
-    read_short = build_layout(fan(run[:3], 100, 500), (1280, 720), default_zones((1280, 720)))
+    truth, read_right, read_short = run_read_whole_and_short()
     tally = Tally()
     score_image(truth, read_short, tally, "000007")
     score_image(truth, read_right, tally, "000008")
