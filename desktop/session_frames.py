@@ -306,7 +306,9 @@ class ModelReader:
         detections = readings_by(self._reader, "read_still", frame.image_bgr)
         height, width = frame.image_bgr.shape[:2]
         layout = build_layout(detections, (width, height), self._referee.zones)
-        return self._table(frame, detections, read_table(layout, self._referee.rules), layout, [])
+        table = read_table(layout, self._referee.rules)
+        picture = check_health(frame.image_bgr, detections).advice
+        return self._table(frame, detections, table, layout, [], picture)
 
     def _table(
         self,
@@ -315,9 +317,11 @@ class ModelReader:
         table: JudgedTable,
         state: TableLayout,
         events: Sequence[Mapping[str, Any]],
+        picture: Sequence[str] = (),
     ) -> TableReading:
         """The window's reading: the referee's ``table`` with each meld's index boxes from
-        the layout ``state`` it judged (the memory's, or one still's)."""
+        the layout ``state`` it judged (the memory's, or one still's), and for a still its
+        ``picture`` checks (``check_health``), as ``arbitro read IMAGE`` gives them."""
         height, width = frame.image_bgr.shape[:2]
         reading = table.to_json()
         for team in ("A", "B"):
@@ -332,6 +336,7 @@ class ModelReader:
         reading["shown"] = {t: [list(cards), []] for t, cards in table.shown.items()}
         reading["ledger_problems"] = [p.message() for p in table.ledger if p.resolved_as is None]
         reading["events"] = list(events)
+        reading["picture"] = list(picture)
         layout_json = {
             "size_wh": [width, height],
             "zones": {

@@ -201,6 +201,9 @@ class MainWindow(QMainWindow):
         dets = [{"confidence": d.confidence, "box_xyxy": d.box_xyxy} for d in reading.detections]
         self.view.show_reading(image, reading.reading, dets)
         self.refresh_panel()
+        if advice := reading.reading.get("picture"):  # a photo read short says why
+            lines = "; ".join(t(a) for a in advice)
+            self.statusBar().showMessage(t("This photo: {advice}").format(advice=lines), 15000)
 
     def _on_fps(self, fps: float) -> None:
         self.fps_label.setText(t("{fps:.1f} frames/s").format(fps=fps))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -194,6 +195,13 @@ def test_a_photograph_is_read_on_its_own_as_arbitro_read_reads_it() -> None:
     as_still = ModelReader(card_reader, "pagat").read_still(frame)
     assert_the_demos_last_table(as_still.reading)
     assert as_still.reading["events"] == []
+    # and its picture checks, as `arbitro read IMAGE` gives them: a frame has none
+    checks = check_health(frame.image_bgr, as_still.detections).advice
+    assert as_still.reading["picture"] == list(checks)
+    assert as_frame["picture"] == []
+    dark = replace(frame, image_bgr=frame.image_bgr // 8)
+    dark_still = ModelReader(card_reader, "pagat").read_still(dark)
+    assert "too dark: add light over the table" in dark_still.reading["picture"]
 
 
 def test_a_held_last_frame_shows_what_it_holds() -> None:

@@ -248,6 +248,10 @@
         <translation>{taken} preferita a {read}, che non starebbe nella combinazione: controllala</translation>
     </message>
     <message>
+        <source>This photo: {advice}</source>
+        <translation>Questa foto: {advice}</translation>
+    </message>
+    <message>
         <source>{card} read with little confidence: check it</source>
         <translation>{card} letta con poca sicurezza: controllala</translation>
     </message>

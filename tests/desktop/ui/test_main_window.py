@@ -260,3 +260,30 @@ def test_a_players_cards_are_read_from_a_photo_of_the_hand(
     box.fill_from_photo(0)
     assert box.hands[0].text() == "" and "Could not read the photo" in dialog.note.text()
     assert box.findChild(QPushButton, "photo_B_1") is not None
+
+
+def test_a_photo_read_short_says_why_in_the_status_bar(
+    qtbot, session: Session, isolated_settings
+) -> None:
+    """A photo's reading carries its picture checks (``ModelReader.read_still``); the
+    window says them, so a table read empty is not taken for an empty table."""
+    from types import SimpleNamespace
+
+    from desktop.session import TableReading
+
+    window = make_window(qtbot, session, isolated_settings)
+    empty = {"zones": {"A": {"melds": []}, "B": {"melds": []}}, "discard": [], "events": []}
+    photo = TableReading(
+        0,
+        np.zeros((72, 128, 3), np.uint8),
+        reading={**empty, "picture": ["too dark: add light over the table"]},
+    )
+    window.feed = SimpleNamespace(worker=SimpleNamespace(take=lambda: photo))
+    window._on_reading_ready()
+    assert window.statusBar().currentMessage() == ("This photo: too dark: add light over the table")
+    window.statusBar().clearMessage()
+    frame = TableReading(1, np.zeros((72, 128, 3), np.uint8), reading={**empty, "picture": []})
+    window.feed = SimpleNamespace(worker=SimpleNamespace(take=lambda: frame))
+    window._on_reading_ready()
+    assert window.statusBar().currentMessage() == ""
+    window.feed = None
