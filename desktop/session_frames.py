@@ -34,6 +34,32 @@ def readings_by(card_reader: Any, way: str, image_bgr: Any) -> list[CardDetectio
     return list(read(image_bgr).detections)
 
 
+@dataclass(frozen=True)
+class PhotoReading:
+    """One photograph of the table read on its own (``arbitro read IMAGE``, the app's photo
+    source): the model's readings, the table's layout, the referee's judgement, and the
+    picture checks that say why such a photo may read short (``check_health``)."""
+
+    detections: tuple[CardDetection, ...]
+    layout: TableLayout
+    table: JudgedTable
+    picture: tuple[str, ...]
+
+
+def read_photo(card_reader: Any, image_bgr: Any, zones: Any, rules: Any) -> PhotoReading:
+    """A photograph read on its own: the hand's memory believes a card only after several
+    frames, and a photograph has one."""
+    from desktop.table_reading import read_table
+    from vision.layout import build_layout
+
+    detections = readings_by(card_reader, "read_still", image_bgr)
+    height, width = image_bgr.shape[:2]
+    layout = build_layout(detections, (width, height), zones)
+    table = read_table(layout, rules)
+    picture = check_health(image_bgr, detections).advice
+    return PhotoReading(tuple(detections), layout, table, picture)
+
+
 class FrameReader(Protocol):
     status: str
 
@@ -298,17 +324,10 @@ class ModelReader:
         )
 
     def read_still(self, frame: Frame) -> TableReading:
-        """One photograph on its own, as ``arbitro read IMAGE`` reads it: the hand's memory
-        believes a card only after several frames, and a photograph has one."""
-        from desktop.table_reading import read_table
-        from vision.layout import build_layout
-
-        detections = readings_by(self._reader, "read_still", frame.image_bgr)
-        height, width = frame.image_bgr.shape[:2]
-        layout = build_layout(detections, (width, height), self._referee.zones)
-        table = read_table(layout, self._referee.rules)
-        picture = check_health(frame.image_bgr, detections).advice
-        return self._table(frame, detections, table, layout, [], picture)
+        """One photograph on its own, as ``arbitro read IMAGE`` reads it (``read_photo``)."""
+        photo = read_photo(self._reader, frame.image_bgr, self._referee.zones, self._referee.rules)
+        detections = list(photo.detections)
+        return self._table(frame, detections, photo.table, photo.layout, [], photo.picture)
 
     def _table(
         self,

@@ -116,10 +116,8 @@ def _read_frame(reader: Any, image_bgr: Any) -> tuple[list[Any], Any]:
 def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
     from desktop.reading_referee import Referee
     from desktop.reading_score import read_hand_photo, score_reading
-    from desktop.session_frames import check_health, readings_by
-    from desktop.table_reading import read_table
+    from desktop.session_frames import read_photo
     from vision.detector import ModelMissingError
-    from vision.layout import build_layout
     from vision.sources import FolderSource, ImageSource, SourceError, open_source
 
     try:
@@ -134,11 +132,8 @@ def _read(args: argparse.Namespace, opts: dict[str, Any]) -> dict[str, Any]:
         with source:
             if isinstance(source, ImageSource):
                 frame = next(iter(source))
-                h, w = frame.image_bgr.shape[:2]
-                readings = readings_by(reader, "read_still", frame.image_bgr)
-                layout = build_layout(readings, (w, h), opts["zones"])
-                reading = read_table(layout, rules)
-                picture = list(check_health(frame.image_bgr, readings).advice)
+                photo = read_photo(reader, frame.image_bgr, opts["zones"], rules)
+                reading, picture = photo.table, list(photo.picture)
             else:
                 count = 0
                 try:

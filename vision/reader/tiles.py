@@ -66,6 +66,8 @@ def tiles_of(frame_wh: tuple[int, int], grid: int, share: float) -> tuple[Tile, 
 
 
 def concatenate(parts: list[RawBoxes]) -> RawBoxes:
+    if len(parts) == 1:  # a video frame's one pass: nothing to join, no copy
+        return parts[0]
     return RawBoxes(
         np.concatenate([part.boxes_xyxy for part in parts]).astype(np.float32),
         np.concatenate([part.scores for part in parts]),
