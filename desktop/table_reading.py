@@ -25,7 +25,8 @@ from itertools import pairwise
 from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
-from vision.layout.geometry import median, project
+from vision.layout.connected import connected_groups
+from vision.layout.geometry import canonical_direction, distance, median, principal_axis, project
 from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
@@ -56,6 +57,9 @@ HAND_OVER_ACROSS = 0.5
 IN_LINE_STEPS = (0.5, 2.6)
 # Beyond this many steps the card would leave a gap of one card between it and the end.
 ONE_CARD_BETWEEN = 1.5
+# Cards in no meld lying this close (x their index height) are one group when gathering
+# cards whose fan the layout could not follow (``gather_loose``).
+GATHER_REACH = 5.0
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,8 @@ class MeldReading:
     # The card read otherwise than its reading's first choice, because only its near rival
     # made the meld legal (``_rival_that_fits``): (card read, card taken).
     rival_taken: tuple[str, str] | None = None
+    # Read from cards lying together in no fan the layout could follow (``gather_loose``).
+    gathered: bool = False
 
     @property
     def flagged(self) -> bool:
@@ -124,6 +130,8 @@ class MeldReading:
             out["loose_in_line"] = list(self.loose_in_line)
         if self.rival_taken is not None:
             out["read_as_rival"] = list(self.rival_taken)
+        if self.gathered:
+            out["gathered"] = True
         return out
 
 
@@ -495,7 +503,35 @@ def judged_groups(zone: ZoneLayout, rules: Rules) -> list[MeldGroup]:
 def _zone_groups(zone: ZoneLayout, rules: Rules) -> tuple[TakenInLine, list[Joined]]:
     """A zone's melds before each is judged, and the zone's cards taken in line."""
     taken = take_in_line(zone.melds, zone.loose, rules)
-    return taken, join_end_to_end(hand_over_broken_ends(taken.melds, rules), rules)
+    joined = join_end_to_end(hand_over_broken_ends(taken.melds, rules), rules)
+    gathered, left = gather_loose(taken.loose, rules)
+    taken = replace(taken, loose=left, gathered=tuple(gathered))
+    return taken, joined + [(g, None) for g in gathered]
+
+
+def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], tuple[Slot, ...]]:
+    """Cards in no meld that lie together and, all of them in order along the line they
+    spread on, make a legal meld: a fan the layout could not follow (held-out still 000022:
+    a column of jacks fanned from its far end, every index read, each card left single).
+    A group that makes no legal meld stays loose."""
+
+    def near(i: int, j: int) -> bool:
+        reach = GATHER_REACH * 0.5 * (loose[i].scale_px + loose[j].scale_px)
+        return distance(loose[i].center_xy, loose[j].center_xy) <= reach
+
+    gathered: list[MeldGroup] = []
+    left: list[Slot] = []
+    for group in connected_groups(len(loose), near):
+        slots = [loose[k] for k in group]
+        if len(slots) >= MIN_MELD_CARDS:
+            axis = canonical_direction(principal_axis([s.center_xy for s in slots]))
+            origin = slots[0].center_xy
+            slots.sort(key=lambda s: project(s.center_xy, origin, axis)[0])
+            if orient([s.card for s in slots], rules)[1].legal:
+                gathered.append(MeldGroup(tuple(slots), axis))
+                continue
+        left.extend(slots)
+    return gathered, tuple(left)
 
 
 # Two melds read as one, with the cards of each: (the meld, (first's cards, second's)).
@@ -664,6 +700,7 @@ class TakenInLine:
     melds: tuple[MeldGroup, ...]
     loose: tuple[Slot, ...]
     taken: tuple[tuple[Slot, str], ...]
+    gathered: tuple[MeldGroup, ...] = ()  # melds read from cards in no fan (``gather_loose``)
 
 
 def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules) -> TakenInLine:
@@ -727,6 +764,17 @@ def _taken_flag(
         if any(s is slot for s in group.slots) and slot.card in reading.cards
     ]
     return reading if not said else replace(reading, flags=(*reading.flags, *said))
+
+
+def _gathered_flag(zone: str, reading: MeldReading, gathered: bool) -> MeldReading:
+    """Flag a meld read from cards in no fan (``gather_loose``)."""
+    if not gathered:
+        return reading
+    said = (
+        f"team {zone}: meld {' '.join(reading.cards)} read from cards lying together in no "
+        "fan the camera could follow: check it"
+    )
+    return replace(reading, flags=(*reading.flags, said), gathered=True)
 
 
 @dataclass(frozen=True)
@@ -819,7 +867,11 @@ def read_table(
         taken, groups = _zone_groups(layout.zone(zone), rules)
         loose_slots = taken.loose
         readings = tuple(
-            _taken_flag(zone, _joined_flag(zone, reading, joined), m, taken.taken)
+            _gathered_flag(
+                zone,
+                _taken_flag(zone, _joined_flag(zone, reading, joined), m, taken.taken),
+                any(m is g for g in taken.gathered),
+            )
             for m, joined in groups
             for reading in _judged_apart(zone, m, rules, loose_slots)
         )

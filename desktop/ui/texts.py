@@ -50,6 +50,8 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
                 taken=taken, read=read
             )
         )
+    if meld.get("gathered"):  # cards in no fan, read as a meld because together they make one
+        parts.append(t("read from cards in no fan: check it"))
     if card := meld.get("weak_card"):  # the least sure card is read with little confidence
         parts.append(t("{card} read with little confidence: check it").format(card=card))
     parts += unread_card_texts(meld)  # a meld read a card short is often legal too

@@ -852,3 +852,56 @@ def test_read_table_reads_a_card_as_its_fitting_rival_from_the_readers_detection
     table = read_table(build_layout(dets, SIZE), RULES)
     assert [m.cards for m in table.melds["A"]] == [("7H", "8H", "9H", "10H")]
     assert any("read as 9H" in f for f in table.flags)
+
+
+def _zone_of_loose(*slots):
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    return TableLayout(SIZE, {"A": ZoneLayout("A", (), tuple(slots))})
+
+
+def test_cards_in_no_fan_that_lie_together_and_make_a_meld_are_read_as_one_and_flagged():
+    """Rules §3.1 (a set is three or more cards of one rank): a column of jacks fanned from
+    its far end (held-out still 000022), each card read but none joined into a fan, is read
+    as the set, and the players are asked to check it."""
+    column = [Slot("JC", 0.8, (598.0, 79.0), 34.0), Slot("JD", 0.8, (589.0, 238.0), 34.0)]
+    column.append(Slot("JC", 0.8, (586.0, 284.0), 34.0))
+    reading = read_table(_zone_of_loose(*column), RULES)
+    (meld,) = reading.melds["A"]
+    assert sorted(meld.cards) == ["JC", "JC", "JD"] and meld.verdict.legal
+    assert any("read from cards lying together in no fan" in f for f in meld.flags)
+    assert meld.to_json()["gathered"] is True
+    assert not any("in no meld" in f for f in reading.flags)
+
+
+def test_a_run_gathered_from_cards_in_no_fan_is_read_in_order_along_its_line():
+    """Rules §3 (a run is one suit in sequence): the cards are read in the order they lie."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    loose = [loose_at("7H", 300.0), loose_at("5H", 200.0), loose_at("6H", 250.0, 520.0)]
+    (meld,) = read_table(_zone_of_loose(*loose), RULES).melds["A"]
+    assert meld.cards == ("5H", "6H", "7H") and meld.verdict.legal
+    # a meld read from a fan carries no such mark
+    (fanned,) = read_table(
+        TableLayout(SIZE, {"A": ZoneLayout("A", (group(["5H", "6H", "7H"]),), ())}), RULES
+    ).melds["A"]
+    assert "gathered" not in fanned.to_json() and not fanned.flags
+
+
+@pytest.mark.parametrize(
+    "loose",
+    [
+        # together, but no meld
+        (loose_at("5H", 200.0), loose_at("9S", 240.0), loose_at("KD", 280.0)),
+        # a run's cards, but each lies far from the others (over 5 index heights)
+        (loose_at("5H", 100.0), loose_at("6H", 250.0), loose_at("7H", 400.0)),
+        # two cards make no meld
+        (loose_at("5H", 200.0), loose_at("6H", 240.0)),
+    ],
+)
+def test_cards_in_no_fan_stay_loose_unless_all_lying_together_make_a_meld(loose):
+    reading = read_table(_zone_of_loose(*loose), RULES)
+    assert reading.melds["A"] == ()
+    assert f"cards on team A's side in no meld: {' '.join(s.card for s in loose)}" in (
+        reading.flags
+    )

@@ -248,6 +248,10 @@
         <translation>{taken} preferita a {read}, che non starebbe nella combinazione: controllala</translation>
     </message>
     <message>
+        <source>read from cards in no fan: check it</source>
+        <translation>letta da carte sparse, fuori da ogni ventaglio: controllala</translation>
+    </message>
+    <message>
         <source>This photo: {advice}</source>
         <translation>Questa foto: {advice}</translation>
     </message>
