@@ -510,10 +510,12 @@ def _zone_groups(zone: ZoneLayout, rules: Rules) -> tuple[TakenInLine, list[Join
 
 
 def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], tuple[Slot, ...]]:
-    """Cards in no meld that lie together and, all of them in order along the line they
-    spread on, make a legal meld: a fan the layout could not follow (held-out still 000022:
-    a column of jacks fanned from its far end, every index read, each card left single).
-    A group that makes no legal meld stays loose."""
+    """Cards in no meld that lie together and, in order along the line they spread on, make
+    a legal meld: a fan the layout could not follow (held-out still 000022: a column of
+    jacks fanned from its far end, every index read, each card left single). Where all of
+    them make no meld but all but one do, and only one natural card can be left out so,
+    that card is another meld's lying beside them (val23 still 000153: a neighbour's 9S
+    beside a clubs run); it stays loose. Any other group stays loose."""
 
     def near(i: int, j: int) -> bool:
         reach = GATHER_REACH * 0.5 * (loose[i].scale_px + loose[j].scale_px)
@@ -523,15 +525,35 @@ def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], 
     left: list[Slot] = []
     for group in connected_groups(len(loose), near):
         slots = [loose[k] for k in group]
-        if len(slots) >= MIN_MELD_CARDS:
-            axis = canonical_direction(principal_axis([s.center_xy for s in slots]))
-            origin = slots[0].center_xy
-            slots.sort(key=lambda s: project(s.center_xy, origin, axis)[0])
-            if orient([s.card for s in slots], rules)[1].legal:
-                gathered.append(MeldGroup(tuple(slots), axis))
-                continue
+        meld = _in_line(slots) if len(slots) >= MIN_MELD_CARDS else None
+        if meld is not None and orient(meld.cards, rules)[1].legal:
+            gathered.append(meld)
+            continue
+        apart = _one_left_out(meld, rules) if meld is not None else None
+        if apart is not None:
+            (k,), _, rest = apart
+            gathered.append(rest)
+            left.append(meld.slots[k])
+            continue
         left.extend(slots)
     return gathered, tuple(left)
+
+
+def _one_left_out(group: MeldGroup, rules: Rules) -> Apart | None:
+    """The one natural card of a group of four or more in no fan without which the rest
+    make a legal meld (``_the_one_apart``)."""
+    if len(group.slots) <= MIN_MELD_CARDS:
+        return None
+    return _the_one_apart(group, [(k,) for k in range(len(group.slots))], rules)
+
+
+def _in_line(slots: Sequence[Slot]) -> MeldGroup:
+    """Slots in order along the line they spread on."""
+    axis = canonical_direction(principal_axis([s.center_xy for s in slots]))
+    origin = slots[0].center_xy
+    return MeldGroup(
+        tuple(sorted(slots, key=lambda s: project(s.center_xy, origin, axis)[0])), axis
+    )
 
 
 # Two melds read as one, with the cards of each: (the meld, (first's cards, second's)).

@@ -888,6 +888,28 @@ def test_a_run_gathered_from_cards_in_no_fan_is_read_in_order_along_its_line():
     assert "gathered" not in fanned.to_json() and not fanned.flags
 
 
+def test_a_neighbours_card_lying_among_cards_in_no_fan_is_left_out_of_the_meld_they_make():
+    """Rules §3 (a run is one suit in sequence): a column of clubs 10C-AC in no fan with a
+    neighbouring meld's 9S beside the QC (val23 still 000153) is read as the run, the 9S
+    left in no meld."""
+    column = [loose_at(card, 600.0, 300.0 + 30 * k) for k, card in enumerate(["10C", "JC"])]
+    column += [loose_at("QC", 600.0, 360.0), loose_at("9S", 590.0, 362.0)]
+    column += [loose_at(card, 600.0, 390.0 + 30 * k) for k, card in enumerate(["KC", "AC"])]
+    reading = read_table(_zone_of_loose(*column), RULES)
+    (meld,) = reading.melds["A"]
+    assert meld.cards == ("10C", "JC", "QC", "KC", "AC") and meld.verdict.legal
+    assert "cards on team A's side in no meld: 9S" in reading.flags
+
+
+def test_cards_in_no_fan_stay_loose_when_more_than_one_card_could_be_left_out():
+    """Rules §3 and §3.1: 7D 7H 8H JK lying in that order make a set without the 8H and a
+    run without the 7D; nothing says which, so all stay in no meld."""
+    loose = [loose_at(card, 200.0 + 30 * k) for k, card in enumerate(["7D", "7H", "8H", "JK"])]
+    reading = read_table(_zone_of_loose(*loose), RULES)
+    assert reading.melds["A"] == ()
+    assert "cards on team A's side in no meld: 7D 7H 8H JK" in reading.flags
+
+
 @pytest.mark.parametrize(
     "loose",
     [
@@ -897,6 +919,8 @@ def test_a_run_gathered_from_cards_in_no_fan_is_read_in_order_along_its_line():
         (loose_at("5H", 100.0), loose_at("6H", 250.0), loose_at("7H", 400.0)),
         # two cards make no meld
         (loose_at("5H", 200.0), loose_at("6H", 240.0)),
+        # a second wild is the players' fault to report, never a card to leave out
+        tuple(loose_at(c, 200.0 + 30 * k) for k, c in enumerate(["3H", "JK", "5H", "2C"])),
     ],
 )
 def test_cards_in_no_fan_stay_loose_unless_all_lying_together_make_a_meld(loose):
