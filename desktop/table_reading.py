@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
@@ -500,10 +500,19 @@ def judged_groups(zone: ZoneLayout, rules: Rules) -> list[MeldGroup]:
     return out
 
 
-def _zone_groups(zone: ZoneLayout, rules: Rules) -> tuple[TakenInLine, list[Joined]]:
-    """A zone's melds before each is judged, and the zone's cards taken in line."""
-    taken = take_in_line(zone.melds, zone.loose, rules)
+def _zone_groups(
+    zone: ZoneLayout, rules: Rules, one_frame: bool = False
+) -> tuple[TakenInLine, list[Joined]]:
+    """A zone's melds before each is judged, and the zone's cards taken in line. Where the
+    zone is one frame's (a still), not a hand's memory, cards lying together in no fan are
+    gathered too (``gather_loose``), and a card seen whole is tried at more places
+    (``_places``). A memory builds its melds fan by fan as they are laid, and the cards it
+    keeps in no meld are what is left (on the forty held-out clips gathering them read four
+    melds that were not there)."""
+    taken = take_in_line(zone.melds, zone.loose, rules, one_frame)
     joined = join_end_to_end(hand_over_broken_ends(taken.melds, rules), rules)
+    if not one_frame:
+        return taken, joined
     gathered, left = gather_loose(taken.loose, rules)
     taken = replace(taken, loose=left, gathered=tuple(gathered))
     return taken, joined + [(g, None) for g in gathered]
@@ -725,7 +734,9 @@ class TakenInLine:
     gathered: tuple[MeldGroup, ...] = ()  # melds read from cards in no fan (``gather_loose``)
 
 
-def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules) -> TakenInLine:
+def take_in_line(
+    melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules, one_frame: bool = False
+) -> TakenInLine:
     """A card in no meld lying on a legal meld's line a fan step beyond one of its ends,
     where the meld stays legal with it, is the meld's: most often its first card, laid
     a little apart before the fan covered it (val14 still 000106). Only when no
@@ -738,7 +749,8 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
         if slot.card in WILD_LABELS:
             continue  # a wild fits any run's end: where it lies says nothing of whose it is
         for j, line in enumerate(lines):
-            end = next((e for p in _places(slot) if (e := line.end_beyond(p))), None)
+            places = _places(slot, one_frame)
+            end = next((e for p in places if (e := line.end_beyond(p))), None)
             if end is not None and len(melds[j].slots) >= MIN_MELD_CARDS:
                 claims.setdefault(k, []).append((j, end))
     out = list(melds)
@@ -763,15 +775,24 @@ def take_in_line(melds: Sequence[MeldGroup], loose: Sequence[Slot], rules: Rules
     return TakenInLine(tuple(out), left, tuple(taken))
 
 
-def _places(slot: Slot) -> Iterator[Slot]:
+def _places(slot: Slot, one_frame: bool = False) -> Iterator[Slot]:
     """Where a loose card may lie on a fan's line: its slot, and for a card read at two
-    corners (seen whole, its slot centred between them) each corner's place, since the
-    corner beside the fan is where a fanned card's index lies (val23 still 000191: a 10H
-    seen whole at the end of a set of tens)."""
+    corners or more (seen whole, its slot centred among them) each corner's place, since
+    the corner beside the fan is where a fanned card's index lies (val23 still 000191: a
+    10H seen whole at the end of a set of tens). In one frame (a still) also the midpoint
+    of each two corners: in a fan of cards lying sideways a card's place is between its two
+    corners across the fan (val23 still 000044: a 5S seen whole at the head of such a spade
+    run). Not in a hand's memory, which may keep a card of its fans seen whole again as a
+    loose card at the fan's end (val23 hand 000078: a second QH taken so)."""
     yield slot
-    if len(slot.detections) == 2:
-        for det in slot.detections:
-            yield replace(slot, center_xy=det.center_xy)
+    corners = [det.center_xy for det in slot.detections]
+    if len(corners) < 2:
+        return
+    for xy in corners:
+        yield replace(slot, center_xy=xy)
+    if one_frame and len(corners) > 2:
+        for (ax, ay), (bx, by) in combinations(corners, 2):
+            yield replace(slot, center_xy=(0.5 * (ax + bx), 0.5 * (ay + by)))
 
 
 def _taken_flag(
@@ -886,7 +907,7 @@ def read_table(
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
     for zone in TEAM_ZONES:
-        taken, groups = _zone_groups(layout.zone(zone), rules)
+        taken, groups = _zone_groups(layout.zone(zone), rules, one_frame=ledger is None)
         loose_slots = taken.loose
         readings = tuple(
             _gathered_flag(

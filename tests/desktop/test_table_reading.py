@@ -687,6 +687,51 @@ def test_a_card_seen_whole_is_taken_by_the_corner_beside_the_fan():
     assert sorted(meld.cards) == ["10C", "10C", "10S"]
 
 
+def test_a_card_seen_whole_beside_a_fan_of_cards_lying_sideways_is_taken_between_its_corners():
+    """Rules §3 (a run is one suit in sequence): in a run of cards lying on their sides each
+    card shows two indices across the fan, and its slot lies between them; a 5S seen whole
+    at the run's head (val23 still 000044) lies there between its two near corners, though
+    neither corner lies on the run's line."""
+    from tests.vision.layout.fans import det
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    spades = line_of(["6S", "7S", "8S"], 461.0, 35.0, y=530.0)
+    corners = tuple(det("5S", x, y) for x in (318.0, 418.0) for y in (498.0, 563.0))
+    whole = Slot("5S", 0.9, (368.0, 530.0), 20.0, corners)
+    zones = {"A": ZoneLayout("A", (spades,), (whole,))}
+    (meld,) = read_table(TableLayout(SIZE, zones), RULES).melds["A"]
+    assert meld.cards == ("5S", "6S", "7S", "8S")
+    # one corner alone (the card read at its far edge only) lies off the line: not taken
+    alone = Slot("5S", 0.9, (418.0, 498.0), 20.0, corners[2:3])
+    zones = {"A": ZoneLayout("A", (spades,), (alone,))}
+    (meld,) = read_table(TableLayout(SIZE, zones), RULES).melds["A"]
+    assert meld.cards == ("6S", "7S", "8S")
+
+
+def test_a_hands_memory_tries_a_card_seen_whole_at_its_corners_only():
+    """Rules §3.1 (a set is cards of one rank; a double deck holds two of each): a hand's
+    memory may keep a QH seen whole both as the set's last slot and apart from it, at the
+    same place (val23 hand 000078). One of its corners' midpoints lies a fan step beyond the
+    set: a still tries that place (a card lying sideways), a remembered table does not, so
+    the set does not take a second QH."""
+    from tests.vision.layout.fans import det
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    queens = MeldGroup(
+        tuple(
+            Slot(c, 0.9, (474.0, y), 40.0) for c, y in (("QS", 358.0), ("QS", 391.0), ("QH", 421.0))
+        ),
+        (0.0, 1.0),
+    )
+    corners = tuple(det("QH", x, y) for x, y in ((453, 421), (496, 420), (500, 484), (459, 486)))
+    again = Slot("QH", 0.9, (474.0, 420.0), 40.0, corners)
+    table = TableLayout(SIZE, {"A": ZoneLayout("A", (queens,), (again,))})
+    (remembered,) = read_table(table, RULES, ledger=()).melds["A"]
+    assert sorted(remembered.cards) == ["QH", "QS", "QS"]
+    (still,) = read_table(table, RULES).melds["A"]
+    assert sorted(still.cards) == ["QH", "QH", "QS", "QS"]
+
+
 @pytest.mark.parametrize(
     ("melds", "loose"),
     [
@@ -869,6 +914,8 @@ def test_cards_in_no_fan_that_lie_together_and_make_a_meld_are_read_as_one_and_f
     reading = read_table(_zone_of_loose(*column), RULES)
     (meld,) = reading.melds["A"]
     assert sorted(meld.cards) == ["JC", "JC", "JD"] and meld.verdict.legal
+    # a hand's memory builds its melds fan by fan: the cards it keeps in no meld stay so
+    assert read_table(_zone_of_loose(*column), RULES, ledger=()).melds["A"] == ()
     assert any("read from cards lying together in no fan" in f for f in meld.flags)
     assert meld.to_json()["gathered"] is True
     assert not any("in no meld" in f for f in reading.flags)
