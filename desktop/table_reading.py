@@ -903,7 +903,9 @@ def read_table(
     ledger: Sequence[LedgerProblem] | None = None,
     events: Sequence[Mapping[str, Any]] = (),
 ) -> TableReading:
-    """Judge every meld of a layout (one frame, or the remembered table)."""
+    """Judge every meld of a layout: one frame's (a still: ``ledger`` None, the frame's own
+    ledger is checked, and its loose cards are read with the still's rules, ``_zone_groups``)
+    or a hand's remembered table (``ledger``: the memory's ledger problems)."""
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
     for zone in TEAM_ZONES:
