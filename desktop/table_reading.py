@@ -26,7 +26,14 @@ from typing import Any
 
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.connected import connected_groups
-from vision.layout.geometry import canonical_direction, distance, median, principal_axis, project
+from vision.layout.geometry import (
+    canonical_direction,
+    distance,
+    median,
+    order_along,
+    principal_axis,
+    project,
+)
 from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
@@ -559,10 +566,7 @@ def _one_left_out(group: MeldGroup, rules: Rules) -> Apart | None:
 def _in_line(slots: Sequence[Slot]) -> MeldGroup:
     """Slots in order along the line they spread on."""
     axis = canonical_direction(principal_axis([s.center_xy for s in slots]))
-    origin = slots[0].center_xy
-    return MeldGroup(
-        tuple(sorted(slots, key=lambda s: project(s.center_xy, origin, axis)[0])), axis
-    )
+    return MeldGroup(order_along(slots, axis), axis)
 
 
 # Two melds read as one, with the cards of each: (the meld, (first's cards, second's)).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from vision.layout.types import PointXY
+from vision.layout.types import PointXY, Slot
 
 
 def principal_axis(points: Sequence[PointXY]) -> PointXY:
@@ -20,6 +20,12 @@ def principal_axis(points: Sequence[PointXY]) -> PointXY:
     cxy = sum((p[0] - mx) * (p[1] - my) for p in points)
     angle = 0.5 * math.atan2(2.0 * cxy, cxx - cyy)
     return canonical_direction((math.cos(angle), math.sin(angle)))
+
+
+def order_along(slots: Sequence[Slot], axis: PointXY) -> tuple[Slot, ...]:
+    """The slots in order along ``axis`` (by where their centres project onto it)."""
+    origin = slots[0].center_xy
+    return tuple(sorted(slots, key=lambda s: project(s.center_xy, origin, axis)[0]))
 
 
 def canonical_direction(axis: PointXY) -> PointXY:

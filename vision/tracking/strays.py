@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from vision.layout.geometry import distance, median, pointing, principal_axis, project
+from vision.layout.geometry import distance, median, order_along, pointing, principal_axis, project
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 
 FAR_CORNER_MIN_STEPS = 1.45  # nearer than this past the end card is the next card of the fan
@@ -31,9 +31,7 @@ class KnownFan:
 
     @classmethod
     def of(cls, slots: Sequence[Slot]) -> KnownFan:
-        axis = principal_axis([s.center_xy for s in slots])
-        origin = slots[0].center_xy
-        return cls(tuple(sorted(slots, key=lambda s: project(s.center_xy, origin, axis)[0])))
+        return cls(order_along(slots, principal_axis([s.center_xy for s in slots])))
 
     def is_far_corner(self, reading: Slot) -> bool:
         """A reading of an end card's own label lying past that end on the fan's line."""
