@@ -79,6 +79,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="print some training crops wider, narrower, slanted, bolder or lighter, as "
         "other faces print an index (measured once and not kept: see the model card)",
     )
+    parser.add_argument(
+        "--detector-device",
+        default="cpu",
+        help="where the detector trains: cpu (default) or a CUDA index such as 0",
+    )
+    parser.add_argument(
+        "--detector-workers",
+        type=int,
+        default=2,
+        help="data-loading processes for the detector (default 2, this project's CPU)",
+    )
     parser.add_argument("--imgsz", type=int, default=640)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
@@ -129,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
             classifier_lr=args.classifier_lr,
             classifier_widen=args.classifier_widen,
             classifier_faces=args.classifier_faces,
+            detector_device=args.detector_device,
+            detector_workers=args.detector_workers,
         )
     )
     return 0

@@ -43,3 +43,16 @@ def test_the_train_command_passes_other_faces_to_the_plan_only_when_asked(train_
     assert cli.main([*args, "--stages", "classifier"]) == 0
     assert cli.main([*args, "--stages", "classifier", "--classifier-faces"]) == 0
     assert [plan.classifier_faces for plan in plans] == [False, True]
+
+
+def test_the_train_command_trains_the_detector_on_the_cpu_unless_told_otherwise(train_args):
+    from desktop import cli
+
+    args, plans = train_args
+    assert cli.main([*args, "--stages", "detector"]) == 0
+    told = [*args, "--stages", "detector", "--detector-device", "0", "--detector-workers", "12"]
+    assert cli.main(told) == 0
+    assert [(plan.detector_device, plan.detector_workers) for plan in plans] == [
+        ("cpu", 2),
+        ("0", 12),
+    ]

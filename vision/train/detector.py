@@ -25,6 +25,7 @@ class DetectorTraining:
     seed: int = 0
     workers: int = 2
     fresh: bool = False
+    device: str = "cpu"  # or a CUDA index such as "0", for a machine with a GPU
     hours: float | None = None  # train for this long instead of a fixed epoch count
 
 
@@ -49,13 +50,15 @@ def train_detector(cfg: DetectorTraining) -> Path:
         batch=cfg.batch,
         workers=cfg.workers,
         seed=cfg.seed,
-        device="cpu",
+        device=cfg.device,
         project=str(cfg.runs_dir.resolve()),  # relative paths land under runs/detect/
         name="detector",
         exist_ok=True,
         # With a .pt, Ultralytics trains from its weights only when pretrained is not False
         # (False silently rebuilds the network from scratch).
         pretrained=start is not None,
+        # Ultralytics checks mixed precision by downloading a model, which must never
+        # happen here; float32 keeps CPU and GPU runs comparable.
         amp=False,
         plots=False,
         cache="ram",

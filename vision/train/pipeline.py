@@ -43,6 +43,8 @@ class TrainPlan:
     reuse_crops: bool = False
     classifier_widen: int = 1
     classifier_faces: bool = False
+    detector_device: str = "cpu"
+    detector_workers: int = 2
 
 
 def run_plan(plan: TrainPlan) -> None:
@@ -69,6 +71,8 @@ def run_plan(plan: TrainPlan) -> None:
                 seed=plan.seed,
                 fresh=plan.fresh,
                 hours=plan.detector_hours,
+                device=plan.detector_device,
+                workers=plan.detector_workers,
             )
         )
         log["detector_seconds"] = round(time.monotonic() - started)

@@ -62,3 +62,12 @@ def test_training_continues_from_weights_already_there(tmp_path, recorded):
     train_detector(plan(tmp_path))
     assert recorded[0]["source"] == str(weights)
     assert recorded[0]["pretrained"] is True
+
+
+def test_the_detector_trains_where_it_is_told_in_float32(tmp_path, recorded):
+    """A GPU run must not switch on mixed precision: Ultralytics would download a model to
+    check it."""
+    train_detector(plan(tmp_path))
+    train_detector(plan(tmp_path, device="0", workers=12))
+    assert [(call["device"], call["workers"]) for call in recorded] == [("cpu", 2), ("0", 12)]
+    assert [call["amp"] for call in recorded] == [False, False]
