@@ -90,16 +90,24 @@ def run(args: argparse.Namespace) -> int:
                 {
                     k: v
                     for k, v in result.as_dict().items()
-                    if k in ("frames", "shipped_ms_median", "ultralytics_ms_median", "speedup")
+                    if k
+                    in (
+                        "frames",
+                        "shipped_ms_median",
+                        "ultralytics_ms_median",
+                        "speedup",
+                        "cpu_precisions",
+                    )
                 }
             )
         )
     else:
         r = result.as_dict()
         height, width = frames[0].shape[:2]
+        precisions = f" on a CPU with {r['cpu_precisions']}" if r["cpu_precisions"] else ""
         print(
             f"{r['frames']} frames of {width}x{height}: shipped {r['shipped_ms_median']} ms "
-            f"({r['backend']}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
+            f"({r['backend']}{precisions}), plain Ultralytics {r['ultralytics_ms_median']} ms, "
             f"speedup {r['speedup']}x; slowest shipped frame {r['shipped_ms_max']} ms"
         )
     return 0

@@ -32,8 +32,16 @@ def test_json_is_the_only_line_on_stdout_even_when_ultralytics_first_runs(tmp_pa
     )
     (line,) = done.stdout.splitlines()
     report = json.loads(line)
-    assert set(report) == {"frames", "shipped_ms_median", "ultralytics_ms_median", "speedup"}
+    assert set(report) == {
+        "frames",
+        "shipped_ms_median",
+        "ultralytics_ms_median",
+        "speedup",
+        "cpu_precisions",
+    }
     assert report["frames"] == 2
+    # the machine's kind travels with its times: FP32 on every CPU OpenVINO runs on
+    assert "FP32" in report["cpu_precisions"].split(", ")
     assert report["speedup"] == pytest.approx(
         report["ultralytics_ms_median"] / report["shipped_ms_median"], abs=0.01
     )
