@@ -516,6 +516,22 @@ def measure_video(
     )
 
 
+class _LazyReader:
+    """The card reader, loaded at its first still: a run that replays every still from
+    ``--readings`` never loads the networks."""
+
+    def __init__(self, models_dir: Path) -> None:
+        self._models_dir = models_dir
+        self._reader: Any = None
+
+    def read_still(self, image_bgr: Any) -> Any:
+        if self._reader is None:
+            from vision.detector import load_reader
+
+            self._reader = load_reader(self._models_dir)
+        return self._reader.read_still(image_bgr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m desktop.reading_measure")
     p.add_argument("dir", type=Path)
@@ -530,7 +546,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--per-still", type=Path, default=None, help="write each still's counts here (JSON)"
     )
+    p.add_argument(
+        "--readings",
+        type=Path,
+        default=None,
+        help="with --detector: keep the model's reading of each still here and replay it on "
+        "the next run (for measuring changes to the layout or referee)",
+    )
     args = p.parse_args(argv)
+    if args.readings and not args.detector:
+        p.error("--readings keeps the model's readings: it goes with --detector")
     if args.per_still and args.video:
         p.error("--per-still counts stills read as stills, not played back as hands")
     truths = sorted((args.dir / "truth").glob("*.json"))
@@ -546,20 +571,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         for miss in video_misses[: args.show_misses]:
             print("  miss:", miss)
         return 0
-    reader = None
+    reader: Any = None
+    fingerprint = ""
     if args.detector:
-        from vision.detector import load_reader
+        from desktop.clip_readings import model_fingerprint
+        from vision.detector import DEFAULT_MODELS_DIR
 
-        reader = load_reader(args.models)
+        models_dir = args.models or DEFAULT_MODELS_DIR
+        fingerprint = model_fingerprint(models_dir)
+        reader = _LazyReader(models_dir)
     tally = Tally()
     for path in truths:
         truth = json.loads(path.read_text())
         if reader is not None:
-            from vision.sources import ImageSource
+            from desktop.clip_readings import still_reading
 
-            with ImageSource(args.dir / "images" / (path.stem + ".jpg")) as src:
-                image = next(iter(src)).image_bgr
-            dets = list(reader.read_still(image).detections)
+            image = args.dir / "images" / (path.stem + ".jpg")
+            dets = list(still_reading(reader, image, args.readings, fingerprint).detections)
         else:
             dets = detections_from_truth(truth, rng, args.drop, args.misread)
         w, h = truth["image_size_wh"]

@@ -107,3 +107,80 @@ def test_readings_cannot_be_kept_for_a_clip_read_from_its_labels(tmp_path, capsy
         measure(["--exact", "--clips", "0", "--readings", str(tmp_path)])
     assert exit_info.value.code == 2
     assert "--readings" in capsys.readouterr().err
+
+
+class StillReader:
+    """A model for stills that reads one card per call and counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def read_still(self, image_bgr: object) -> Reading:
+        self.calls += 1
+        card = CardDetection("7C", 0.5, (1.0, 2.0, 3.0, 4.0), 0.9, ("7S",), ("7S",))
+        return Reading((card,), ((5.0, 6.0, 7.0, 8.0),))
+
+
+class NoStillReader:
+    def read_still(self, image_bgr: object) -> Reading:
+        raise AssertionError("the still's reading on disk should have been replayed")
+
+
+def _photo(path, value: int):
+    import cv2
+    import numpy as np
+
+    cv2.imwrite(str(path), np.full((30, 40, 3), value, np.uint8))
+    return path
+
+
+def test_a_still_is_read_once_then_replayed_for_its_pixels_and_model_only(tmp_path):
+    from desktop.clip_readings import still_reading
+
+    first_set, second_set = tmp_path / "val23", tmp_path / "val14"
+    first_set.mkdir(), second_set.mkdir()
+    photo = _photo(first_set / "000001.jpg", 10)
+    reader = StillReader()
+    read = still_reading(reader, photo, tmp_path / "kept", "model-a")
+    assert read.size_wh == (40, 30) and read.detections[0].rivals == ("7S",)
+    assert still_reading(NoStillReader(), photo, tmp_path / "kept", "model-a") == read
+    # the same name in another still set, other pixels: read afresh
+    still_reading(reader, _photo(second_set / "000001.jpg", 200), tmp_path / "kept", "model-a")
+    still_reading(reader, photo, tmp_path / "kept", "model-b")  # another model
+    assert reader.calls == 3
+    assert still_reading(reader, photo, None, "model-a") == read and reader.calls == 4
+
+
+def test_reading_measure_replays_the_stills_it_kept(tmp_path, capsys, monkeypatch):
+    """Through the measure's command line: the second run loads no network at all."""
+    import shutil
+
+    from desktop import reading_measure
+    from vision.synth.dataset import SynthConfig, prepare_dir, write_sample
+
+    still_set = tmp_path / "stills"
+    config = SynthConfig(seed=4, size_wh=(640, 360))
+    prepare_dir(still_set, config, 2)
+    for i in range(2):
+        write_sample(still_set, config, i)
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "reader.json").write_text(
+        json.dumps({"detector_onnx": "d.onnx", "classifier_onnx": "c.onnx"})
+    )
+    (models / "d.onnx").write_bytes(b"detector")
+    (models / "c.onnx").write_bytes(b"classifier")
+    loads = []
+    monkeypatch.setattr(
+        "vision.detector.load_reader", lambda folder: loads.append(folder) or StillReader()
+    )
+    argv = [str(still_set), "--detector", "--models", str(models)]
+    kept = ["--readings", str(tmp_path / "kept")]
+    assert reading_measure.main([*argv, *kept]) == 0
+    first = capsys.readouterr().out
+    assert loads == [models] and len(list((tmp_path / "kept").iterdir())) == 2
+    assert reading_measure.main([*argv, *kept]) == 0
+    assert capsys.readouterr().out == first and loads == [models]
+    shutil.rmtree(tmp_path / "kept")
+    with pytest.raises(SystemExit):
+        reading_measure.main([str(still_set), *kept])  # no model readings to keep
