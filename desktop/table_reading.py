@@ -19,6 +19,7 @@ where no single card does, two natural cards at one end (a neighbouring meld's c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, pairwise
@@ -36,7 +37,7 @@ from vision.layout.geometry import (
 )
 from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
-from vision.tracking.ledger import LedgerProblem, Reading, check_ledger
+from vision.tracking.ledger import LedgerProblem, Reading, check_ledger, copies_of
 from vision.tracking.slots import WILD_LABELS
 from vision.types import CARD_LABELS
 
@@ -259,6 +260,12 @@ def judge_group(
         (slot.card, slot.read_otherwise) for slot in meld.slots if slot.read_otherwise is not None
     )
     flags += tuple(split_suit_flags(zone, disputed, cards))
+    flags += tuple(
+        f"team {zone}: meld {' '.join(cards)} was read with more copies of {slot.copy_beyond_deck} "
+        f"than the deck holds: one read as {slot.card}, its close second; check it"
+        for slot in meld.slots
+        if slot.copy_beyond_deck is not None
+    )
     not_seen = tuple(slot.card for slot in meld.slots if slot.suit_from_meld)
     in_set = is_set(meld)
     weak = weak_card(meld)
@@ -887,6 +894,45 @@ class TableReading:
         return out
 
 
+def _copies_read_otherwise(layout: TableLayout) -> TableLayout:
+    """A still's meld holding more copies of a card than the deck has (``KS KS KS KD 2H``):
+    its least sure copies beyond the deck's are read as their close second
+    (``CardDetection.rivals``, or a suit-open reading's other suits) where the table holds a
+    free copy of that card, and flagged for the players. Only inside one meld: a card
+    counted twice (in its fan and again loose beside it) is no misread. A still has no
+    history to settle the ledger with; the classifier's second choice stands for it. The
+    hand's memory settles its ledger from each card's frames (``vision.tracking.ledger``).
+    The slot keeps the card first read (``Slot.copy_beyond_deck``) for its meld's flag."""
+    counts = Counter(slot.card for _, _, slot in layout.all_slots())
+    changed = False
+    zones = dict(layout.zones)
+    for zone in TEAM_ZONES:
+        melds = list(layout.zone(zone).melds)
+        for m, meld in enumerate(melds):
+            slots = list(meld.slots)
+            for card, held in Counter(meld.cards).items():
+                excess = held - copies_of(card)
+                holders = sorted(
+                    (k for k, slot in enumerate(slots) if slot.card == card),
+                    key=lambda k: slots[k].confidence,
+                )
+                for k in holders:
+                    if excess <= 0:
+                        break
+                    others = [o for d in slots[k].detections for o in (*d.rivals, *d.other_suits)]
+                    free = next((o for o in others if counts[o] < copies_of(o)), None)
+                    if free is None:
+                        continue
+                    slots[k] = replace(slots[k], card=free, copy_beyond_deck=card)
+                    changed = True
+                    counts[card] -= 1
+                    counts[free] += 1
+                    excess -= 1
+            melds[m] = replace(meld, slots=tuple(slots))
+        zones[zone] = replace(layout.zone(zone), melds=tuple(melds))
+    return replace(layout, zones=zones) if changed else layout
+
+
 def still_ledger(layout: TableLayout) -> list[LedgerProblem]:
     """Ledger of a single frame: one reading per card, so nothing can be corrected."""
     readings = []
@@ -912,6 +958,8 @@ def read_table(
     or a hand's remembered table (``ledger``: the memory's ledger problems)."""
     melds: dict[str, tuple[MeldReading, ...]] = {}
     flags: list[str] = []
+    if ledger is None:
+        layout = _copies_read_otherwise(layout)
     for zone in TEAM_ZONES:
         taken, groups = _zone_groups(layout.zone(zone), rules, one_frame=ledger is None)
         loose_slots = taken.loose

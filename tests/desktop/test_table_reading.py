@@ -976,3 +976,54 @@ def test_cards_in_no_fan_stay_loose_unless_all_lying_together_make_a_meld(loose)
     assert f"cards on team A's side in no meld: {' '.join(s.card for s in loose)}" in (
         reading.flags
     )
+
+
+def _set_with_a_third_ks(least_sure_rival, next_rival):
+    """KS KS KS KD fanned on team A's side, its last KS the least sure (0.4), read with
+    ``least_sure_rival`` close behind, and the KS before it (0.5) with ``next_rival``. Two
+    copies with a rival that would make the set legal: rule RV (one rival that alone fits)
+    cannot say which to take."""
+    from dataclasses import replace
+
+    dets = fan(["KS", "KS", "KS", "KD"], 300, 450, second_index=False)
+    spades = [k for k, d in enumerate(dets) if d.card == "KS"]
+    doubted = ((spades[-1], 0.4, least_sure_rival), (spades[-2], 0.5, next_rival))
+    for k, confidence, rival in doubted:
+        dets[k] = replace(dets[k], confidence=confidence, rivals=(rival,))
+    return dets
+
+
+def test_a_still_meld_with_a_third_copy_reads_its_least_sure_copy_as_its_close_second():
+    """Rules §1 (two decks: at most two of each card): a still's set KS KS KS KD cannot be;
+    its least sure KS, read with KC close behind, is read as KC and the players are asked
+    to check it. The ledger then has nothing left to report."""
+    table = read_table(build_layout(_set_with_a_third_ks("KC", "KH"), SIZE), RULES)
+    (meld,) = table.melds["A"]
+    assert sorted(meld.cards) == ["KC", "KD", "KS", "KS"] and meld.verdict.legal  # not KH
+    assert (
+        f"team A: meld {' '.join(meld.cards)} was read with more copies of KS than the deck "
+        "holds: one read as KC, its close second; check it"
+    ) in meld.flags
+    assert table.ledger == ()
+
+
+def test_a_third_copy_stays_flagged_when_its_close_second_has_no_free_copy():
+    """Both KC lie on the table already (team B's KC KC KH): the third KS cannot be a KC
+    either, whichever copy it is, so nothing is read otherwise and the ledger's flag stays."""
+    dets = _set_with_a_third_ks("KC", "KC") + fan(["KC", "KC", "KH"], 300, 60, second_index=False)
+    table = read_table(build_layout(dets, SIZE), RULES)
+    (meld,) = table.melds["A"]
+    assert "KC" not in meld.cards and "KH" not in meld.cards  # (rule N reads one KS apart)
+    assert not any("than the deck holds" in f for f in table.flags)
+    assert [p.card for p in table.ledger] == ["KS"] and table.ledger[0].resolved_as is None
+    assert any("3 copies of KS" in f for f in table.flags)
+
+
+def test_a_hands_memory_settles_its_own_ledger_so_its_table_is_not_read_otherwise():
+    """With the memory's ledger given, read_table changes no card (the memory weighs each
+    card's frames; a still has only the reader's second choice)."""
+    layout = build_layout(_set_with_a_third_ks("KC", "KH"), SIZE)
+    table = read_table(layout, RULES, ledger=())
+    (meld,) = table.melds["A"]
+    assert "KC" not in meld.cards and "KH" not in meld.cards
+    assert not any("than the deck holds" in f for f in table.flags)

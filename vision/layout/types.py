@@ -41,6 +41,9 @@ class Slot:
     suit_from_meld: bool = False
     read_otherwise: str | None = None
     suit_guessed: bool = False
+    # The card this one's reading named first, where a still's meld held more copies of it
+    # than the deck has and its close second was taken instead (``desktop.table_reading``).
+    copy_beyond_deck: str | None = None
 
     @staticmethod
     def from_detection(det: CardDetection) -> Slot:
