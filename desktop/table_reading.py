@@ -103,6 +103,9 @@ class MeldReading:
     rival_taken: tuple[str, str] | None = None
     # Read from cards lying together in no fan the layout could follow (``gather_loose``).
     gathered: bool = False
+    # On a still, cards read as their close second because the meld held more copies of
+    # the card first read than the deck has (``_copies_read_otherwise``): (card read, taken).
+    copies_taken: tuple[tuple[str, str], ...] = ()
 
     @property
     def flagged(self) -> bool:
@@ -138,6 +141,8 @@ class MeldReading:
             out["loose_in_line"] = list(self.loose_in_line)
         if self.rival_taken is not None:
             out["read_as_rival"] = list(self.rival_taken)
+        if self.copies_taken:
+            out["copy_beyond_deck"] = [list(pair) for pair in self.copies_taken]
         if self.gathered:
             out["gathered"] = True
         return out
@@ -260,11 +265,15 @@ def judge_group(
         (slot.card, slot.read_otherwise) for slot in meld.slots if slot.read_otherwise is not None
     )
     flags += tuple(split_suit_flags(zone, disputed, cards))
-    flags += tuple(
-        f"team {zone}: meld {' '.join(cards)} was read with more copies of {slot.copy_beyond_deck} "
-        f"than the deck holds: one read as {slot.card}, its close second; check it"
+    copies_taken = tuple(
+        (slot.copy_beyond_deck, slot.card)
         for slot in meld.slots
         if slot.copy_beyond_deck is not None
+    )
+    flags += tuple(
+        f"team {zone}: meld {' '.join(cards)} was read with more copies of {read} than the "
+        f"deck holds: one read as {taken}, its close second; check it"
+        for read, taken in copies_taken
     )
     not_seen = tuple(slot.card for slot in meld.slots if slot.suit_from_meld)
     in_set = is_set(meld)
@@ -303,6 +312,7 @@ def judge_group(
         tuple(card for card, _ in in_line),
         not_seen if in_set else (),
         rival_taken,
+        copies_taken=copies_taken,
     )
 
 

@@ -50,6 +50,12 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
                 taken=taken, read=read
             )
         )
+    for read, taken in meld.get("copy_beyond_deck", ()):  # a copy the deck does not have
+        parts.append(
+            t("{taken} taken over {read}, a copy too many for the deck: check it").format(
+                taken=taken, read=read
+            )
+        )
     if meld.get("gathered"):  # cards in no fan, read as a meld because together they make one
         parts.append(t("read from cards in no fan: check it"))
     if card := meld.get("weak_card"):  # the least sure card is read with little confidence

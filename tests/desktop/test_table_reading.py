@@ -1005,6 +1005,7 @@ def test_a_still_meld_with_a_third_copy_reads_its_least_sure_copy_as_its_close_s
         "holds: one read as KC, its close second; check it"
     ) in meld.flags
     assert table.ledger == ()
+    assert table.to_json()["zones"]["A"]["melds"][0]["copy_beyond_deck"] == [["KS", "KC"]]
 
 
 def test_a_third_copy_stays_flagged_when_its_close_second_has_no_free_copy():

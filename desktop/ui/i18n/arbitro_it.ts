@@ -248,6 +248,10 @@
         <translation>{taken} preferita a {read}, che non starebbe nella combinazione: controllala</translation>
     </message>
     <message>
+        <source>{taken} taken over {read}, a copy too many for the deck: check it</source>
+        <translation>{taken} preferita a {read}, una copia in più di quante il mazzo ne abbia: controllala</translation>
+    </message>
+    <message>
         <source>read from cards in no fan: check it</source>
         <translation>letta da carte sparse, fuori da ogni ventaglio: controllala</translation>
     </message>

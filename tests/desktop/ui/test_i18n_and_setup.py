@@ -80,6 +80,10 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(gathered).endswith(
         "letta da carte sparse, fuori da ogni ventaglio: controllala"
     )
+    copy = {"legal": True, "type": "set", "points": 40, "copy_beyond_deck": [["KS", "KC"]]}
+    assert verdict_text(copy).endswith(
+        "KC preferita a KS, una copia in più di quante il mazzo ne abbia: controllala"
+    )
     in_line = {"legal": True, "type": "sequence", "points": 15, "loose_in_line": ["4H"]}
     assert verdict_text(in_line).endswith(
         "4H è in linea con la combinazione ma non ne fa parte: controllala"
@@ -98,6 +102,10 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
         verdict_text(in_line) == "sequence · 15 pts · 4H lies in line with it, in no meld: check it"
     )
     assert verdict_text(gathered) == "set · 30 pts · read from cards in no fan: check it"
+    copy = {"legal": True, "type": "set", "points": 40, "copy_beyond_deck": [["KS", "KC"]]}
+    assert verdict_text(copy) == (
+        "set · 40 pts · KC taken over KS, a copy too many for the deck: check it"
+    )
     legal_room = {"legal": True, "type": "set", "points": 15, "room_between": [["8S", "8C"]]}
     assert verdict_text(legal_room) == "set · 15 pts · a card may lie unread between 8S and 8C"
 
