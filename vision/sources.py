@@ -240,8 +240,8 @@ def newest_grab(
     cap: Any, clock: Callable[[], float] = time.monotonic, queued_s: float = QUEUED_GRAB_S
 ) -> bool:
     """Grab the newest frame the camera has, passing over the ones its driver queued while
-    the reader was busy; False when a grab fails. A reader slower than the camera (0.22 s a
-    1280x720 frame on two cores without AVX-512, ``arbitro bench``) would otherwise be
+    the reader was busy; False when a grab fails. A reader slower than the camera (0.2-0.4 s
+    a 1280x720 frame on two cores without AVX-512, ``arbitro bench``) would otherwise be
     handed the oldest queued frame each time: the live view and the referee most of a second
     behind the table. A reader as fast as the camera finds the queue empty and skips
     nothing. Grabbing only dequeues; the frame kept is decoded once, by ``retrieve``."""
