@@ -18,15 +18,14 @@ import statistics
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from vision.benchmark import openvino_cpu_precisions, time_in_turn
 from vision.detector import (
-    CROP_BATCH_STEP,
     DEFAULT_MODELS_DIR,
     READER_CONFIG,
     ReaderConfig,
     load_reader,
+    padded_crop_batch,
 )
 from vision.reader.backend import OnnxRuntimeBackend, OpenVinoBackend
 from vision.reader.crops import cut_crops
@@ -56,11 +55,7 @@ def main() -> None:
         located = reader.locate(frame)
         crops = cut_crops(frame, located.index_boxes_xyxy[located.index_scores >= threshold])
         counts.append(len(crops))
-        # padded as the reader pads them (CROP_BATCH_STEP), so a few batch sizes recur
-        padded = -(-len(crops) // CROP_BATCH_STEP) * CROP_BATCH_STEP
-        batch = np.zeros((padded, 3, *crops.shape[1:3]))
-        batch[: len(crops)] = crops.transpose(0, 3, 1, 2)
-        batches.append(batch.astype(np.float32))
+        batches.append(padded_crop_batch(crops))  # as the reader pads them
     boxes = statistics.median(counts)
     print(
         f"{len(frames)} frames, median ms: detector {detector_ms:.1f}, whole frame "

@@ -70,15 +70,13 @@ def read_video(
         for frame in source:
             if only is not None and frame.index not in only:
                 continue
-            h, w = frame.image_bgr.shape[:2]
             reading = reader.read_for_memory(frame.image_bgr)
-            yield FrameReading(
-                frame.index,
-                frame.t_monotonic,
-                (w, h),
-                tuple(reading.detections),
-                tuple(reading.backs_xyxy),
-            )
+            yield _frame_reading(frame.index, frame.t_monotonic, frame.image_bgr, reading)
+
+
+def _frame_reading(index: int, t: float, image_bgr: Any, reading: Any) -> FrameReading:
+    h, w = image_bgr.shape[:2]
+    return FrameReading(index, t, (w, h), tuple(reading.detections), tuple(reading.backs_xyxy))
 
 
 def clip_readings(
@@ -115,9 +113,7 @@ def still_reading(
 
     with ImageSource(image) as source:
         picture = next(iter(source)).image_bgr
-    h, w = picture.shape[:2]
-    reading = reader.read_still(picture)
-    frame = FrameReading(0, 0.0, (w, h), tuple(reading.detections), tuple(reading.backs_xyxy))
+    frame = _frame_reading(0, 0.0, picture, reader.read_still(picture))
     if path is not None:
         save_readings(path, [frame])
     return frame

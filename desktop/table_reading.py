@@ -914,33 +914,42 @@ def _copies_read_otherwise(layout: TableLayout) -> TableLayout:
     hand's memory settles its ledger from each card's frames (``vision.tracking.ledger``).
     The slot keeps the card first read (``Slot.copy_beyond_deck``) for its meld's flag."""
     counts = Counter(slot.card for _, _, slot in layout.all_slots())
-    changed = False
-    zones = dict(layout.zones)
+    changed: dict[str, ZoneLayout] = {}
     for zone in TEAM_ZONES:
-        melds = list(layout.zone(zone).melds)
-        for m, meld in enumerate(melds):
-            slots = list(meld.slots)
-            for card, held in Counter(meld.cards).items():
-                excess = held - copies_of(card)
-                holders = sorted(
-                    (k for k, slot in enumerate(slots) if slot.card == card),
-                    key=lambda k: slots[k].confidence,
-                )
-                for k in holders:
-                    if excess <= 0:
-                        break
-                    others = [o for d in slots[k].detections for o in (*d.rivals, *d.other_suits)]
-                    free = next((o for o in others if counts[o] < copies_of(o)), None)
-                    if free is None:
-                        continue
-                    slots[k] = replace(slots[k], card=free, copy_beyond_deck=card)
-                    changed = True
-                    counts[card] -= 1
-                    counts[free] += 1
-                    excess -= 1
-            melds[m] = replace(meld, slots=tuple(slots))
-        zones[zone] = replace(layout.zone(zone), melds=tuple(melds))
-    return replace(layout, zones=zones) if changed else layout
+        melds = layout.zone(zone).melds
+        read_again = tuple(_copies_within_deck(meld, counts) for meld in melds)
+        if any(new is not old for new, old in zip(read_again, melds, strict=True)):
+            changed[zone] = replace(layout.zone(zone), melds=read_again)
+    return replace(layout, zones={**layout.zones, **changed}) if changed else layout
+
+
+def _copies_within_deck(meld: MeldGroup, counts: Counter[str]) -> MeldGroup:
+    """``meld`` with its copies beyond the deck's read as their close second where a copy
+    of it is free (``counts``, the table's cards, kept up to date); the same object when
+    nothing is read otherwise."""
+    slots = list(meld.slots)
+    for card, held in Counter(meld.cards).items():
+        excess = held - copies_of(card)
+        if excess <= 0:
+            continue
+        least_sure_first = sorted(
+            (k for k, slot in enumerate(slots) if slot.card == card),
+            key=lambda k: slots[k].confidence,
+        )
+        for k in least_sure_first:
+            others = (o for d in slots[k].detections for o in (*d.rivals, *d.other_suits))
+            free = next((o for o in others if counts[o] < copies_of(o)), None)
+            if free is None:
+                continue
+            slots[k] = replace(slots[k], card=free, copy_beyond_deck=card)
+            counts[card] -= 1
+            counts[free] += 1
+            excess -= 1
+            if excess == 0:
+                break
+    if all(new is old for new, old in zip(slots, meld.slots, strict=True)):
+        return meld
+    return replace(meld, slots=tuple(slots))
 
 
 def still_ledger(layout: TableLayout) -> list[LedgerProblem]:

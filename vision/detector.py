@@ -125,6 +125,16 @@ STILL_TILE_GRID = 2
 STILL_TILE_SHARE = 0.6
 
 
+def padded_crop_batch(crops: np.ndarray) -> np.ndarray:
+    """Crops (N, H, W, 3) as the classifier's float32 NCHW batch, padded with blank crops to
+    a multiple of ``CROP_BATCH_STEP``."""
+    count = len(crops)
+    size = -(-count // CROP_BATCH_STEP) * CROP_BATCH_STEP
+    batch = np.zeros((size, 3, CROP_SIDE_PX, CROP_SIDE_PX), np.float32)
+    batch[:count] = crops.transpose(0, 3, 1, 2)
+    return batch
+
+
 def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=1, keepdims=True)
     exp = np.exp(shifted)
@@ -196,11 +206,7 @@ class CardReader:
         return averaged
 
     def _probabilities(self, crops: np.ndarray) -> np.ndarray:
-        count = len(crops)
-        size = -(-count // CROP_BATCH_STEP) * CROP_BATCH_STEP
-        batch = np.zeros((size, 3, CROP_SIDE_PX, CROP_SIDE_PX), np.float32)
-        batch[:count] = crops.transpose(0, 3, 1, 2)
-        return softmax(self._classifier(batch)[:count])
+        return softmax(self._classifier(padded_crop_batch(crops))[: len(crops)])
 
     def read(
         self,
