@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, pairwise
 from typing import Any
 
+from desktop.still_ledger import other_indices, still_ledger
 from engine import MeldVerdict, Rules, judge_meld
 from vision.layout.connected import connected_groups
 from vision.layout.geometry import (
@@ -37,7 +38,7 @@ from vision.layout.geometry import (
 )
 from vision.layout.suits import set_rank
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
-from vision.tracking.ledger import LedgerProblem, Reading, check_ledger, copies_of
+from vision.tracking.ledger import LedgerProblem, copies_of
 from vision.tracking.slots import WILD_LABELS
 from vision.types import CARD_LABELS
 
@@ -952,20 +953,6 @@ def _copies_within_deck(meld: MeldGroup, counts: Counter[str]) -> MeldGroup:
     return replace(meld, slots=tuple(slots))
 
 
-def still_ledger(layout: TableLayout) -> list[LedgerProblem]:
-    """Ledger of a single frame: one reading per card, so nothing can be corrected."""
-    readings = []
-    for zone, meld_index, slot in layout.all_slots():
-        where = f"{zone} meld {meld_index + 1}" if meld_index is not None else f"{zone} cards"
-        readings.append(
-            Reading(
-                f"{where} ({slot.card} at {slot.center_xy[0]:.0f},{slot.center_xy[1]:.0f})",
-                {slot.card: slot.confidence},
-            )
-        )
-    return check_ledger(readings)[0]
-
-
 def read_table(
     layout: TableLayout,
     rules: Rules,
@@ -979,6 +966,7 @@ def read_table(
     flags: list[str] = []
     if ledger is None:
         layout = _copies_read_otherwise(layout)
+    seconds = other_indices(layout)  # a meld card's other index is no card in no meld
     for zone in TEAM_ZONES:
         taken, groups = _zone_groups(layout.zone(zone), rules, one_frame=ledger is None)
         loose_slots = taken.loose
@@ -997,7 +985,7 @@ def read_table(
             if not r.verdict.legal:
                 faults = ", ".join(f.value for f in r.verdict.faults)
                 flags.append(f"team {zone} meld {' '.join(r.cards)} is not legal: {faults}")
-        loose = [s.card for s in loose_slots]
+        loose = [s.card for s in loose_slots if (s.card, s.center_xy) not in seconds]
         loose += [c for r in readings for c in r.set_aside]
         if loose:
             flags.append(f"cards on team {zone}'s side in no meld: {' '.join(loose)}")
