@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 from collections.abc import Container, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,8 +44,11 @@ class FrameReading:
 
 
 def model_fingerprint(models_dir: Path) -> str:
-    """A short digest of the reader's settings file and the two networks it names."""
+    """A short digest of the reader's settings file and the two networks it names, and of
+    the precision asked of OpenVINO when one is (``vision.reader.backend.PRECISION_ENV``):
+    readings in bfloat16 and in float32 differ, so each keeps its own files."""
     from vision.detector import READER_CONFIG
+    from vision.reader.backend import PRECISION_ENV
 
     config_path = models_dir / READER_CONFIG
     config = json.loads(config_path.read_text())
@@ -52,6 +56,8 @@ def model_fingerprint(models_dir: Path) -> str:
     networks = (models_dir / config["detector_onnx"], models_dir / config["classifier_onnx"])
     for path in (config_path, *networks):
         digest.update(path.read_bytes())
+    if precision := os.environ.get(PRECISION_ENV):
+        digest.update(precision.encode())
     return digest.hexdigest()[:16]
 
 
@@ -99,9 +105,7 @@ def still_readings_path(folder: Path, image: Path, fingerprint: str) -> Path:
     return folder / f"still-{pixels}.{fingerprint}.json.gz"
 
 
-def still_reading(
-    reader: Any, image: Path, folder: Path | None, fingerprint: str
-) -> FrameReading:
+def still_reading(reader: Any, image: Path, folder: Path | None, fingerprint: str) -> FrameReading:
     """``image`` as ``reader.read_still`` reads it: from ``folder`` when it holds that
     reading for this model and these pixels, else read now (and kept when ``folder`` is
     given)."""

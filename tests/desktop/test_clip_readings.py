@@ -100,6 +100,18 @@ def test_the_fingerprint_changes_with_either_network(tmp_path):
     assert model_fingerprint(tmp_path) != before
 
 
+def test_the_fingerprint_changes_with_the_precision_asked_of_openvino(tmp_path, monkeypatch):
+    (tmp_path / "reader.json").write_text(
+        json.dumps({"detector_onnx": "d.onnx", "classifier_onnx": "c.onnx"})
+    )
+    (tmp_path / "d.onnx").write_bytes(b"detector")
+    (tmp_path / "c.onnx").write_bytes(b"classifier")
+    monkeypatch.delenv("ARBITRO_OPENVINO_PRECISION", raising=False)
+    default = model_fingerprint(tmp_path)
+    monkeypatch.setenv("ARBITRO_OPENVINO_PRECISION", "f32")
+    assert model_fingerprint(tmp_path) != default
+
+
 def test_readings_cannot_be_kept_for_a_clip_read_from_its_labels(tmp_path, capsys):
     from desktop.video_measure import main as measure
 

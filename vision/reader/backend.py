@@ -3,6 +3,7 @@ otherwise ONNX Runtime. Both read the same .onnx file."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -28,10 +29,17 @@ class ImageBackend(Protocol):
     def __call__(self, canvas_bgr: np.ndarray) -> np.ndarray: ...
 
 
+# Asks OpenVINO for one precision ("f32", "bf16"): a CPU with bfloat16 reads a few melds a
+# set otherwise than one without, and figures are compared only when read alike.
+PRECISION_ENV = "ARBITRO_OPENVINO_PRECISION"
+
+
 def _openvino_config(threads: int | None) -> dict[str, str]:
     config = {"PERFORMANCE_HINT": "LATENCY"}
     if threads:
         config["INFERENCE_NUM_THREADS"] = str(threads)
+    if precision := os.environ.get(PRECISION_ENV):
+        config["INFERENCE_PRECISION_HINT"] = precision
     return config
 
 

@@ -94,6 +94,19 @@ def test_a_graph_the_default_precision_cannot_compile_is_compiled_in_float32():
     assert core.configs[-1]["INFERENCE_NUM_THREADS"] == "2"
 
 
+def test_the_precision_asked_for_in_the_environment_is_the_one_compiled(monkeypatch):
+    """Figures read on a CPU with bfloat16 differ from those read in float32: the environment
+    asks for one, so a baseline can be read again alike on another machine."""
+    core = _CoreWithoutLowPrecisionKernels()
+    monkeypatch.setenv("ARBITRO_OPENVINO_PRECISION", "f32")
+    assert compile_for_cpu(core, "graph", threads=None) == ("compiled", "graph")
+    assert [c.get("INFERENCE_PRECISION_HINT") for c in core.configs] == ["f32"]
+    monkeypatch.delenv("ARBITRO_OPENVINO_PRECISION")
+    core = _CoreWithoutLowPrecisionKernels()
+    compile_for_cpu(core, "graph", threads=None)
+    assert [c.get("INFERENCE_PRECISION_HINT") for c in core.configs] == [None, "f32"]
+
+
 def test_auto_falls_back_to_onnx_runtime_when_openvino_cannot_compile(monkeypatch):
     import vision.reader.backend as backend
 
