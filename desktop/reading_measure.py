@@ -254,6 +254,7 @@ class Tally:
     # end to end with it (``desktop.table_reading.read_table``).
     readable_referee_exact: int = 0
     misses: list[str] = field(default_factory=list)
+    referee_misses: list[str] = field(default_factory=list)
     # Per still: (readable melds, of them exact as the referee reads them), for the interval.
     per_image: list[tuple[int, int]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # each still's name, as per_image
@@ -321,6 +322,10 @@ def score_image(truth: dict[str, Any], layout: TableLayout, tally: Tally, name: 
             if referee_hit is not None:
                 used_by_referee.add(referee_hit)
                 tally.readable_referee_exact += readable
+            elif readable:
+                tally.referee_misses.append(
+                    f"{name} {zone} {meld['kind']} {meld['cards']} read {refereed[zone]}"
+                )
         extra = len(read) - len(used)
         tally.extra += extra
         ok_all = ok_all and extra == 0
@@ -596,6 +601,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(tally.line())
     for miss in tally.misses[: args.show_misses]:
         print("  miss:", miss)
+    for miss in tally.referee_misses[: args.show_misses]:
+        print("  referee miss:", miss)
     if args.per_still:
         args.per_still.write_text(per_still_json(tally) + "\n")
     return 0

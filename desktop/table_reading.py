@@ -535,6 +535,8 @@ def _zone_groups(
     keeps in no meld are what is left (on the forty held-out clips gathering them read four
     melds that were not there)."""
     taken = take_in_line(zone.melds, zone.loose, rules, one_frame)
+    if one_frame:
+        taken = _take_further(taken, rules)
     joined = join_end_to_end(hand_over_broken_ends(taken.melds, rules), rules)
     if not one_frame:
         return taken, joined
@@ -710,8 +712,10 @@ def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[Meld
     """Two melds laid end to end on one line meet at a fan's step, and the geometry alone
     cannot say where one ends: the first card of the second may be read as the last of
     the first. A card at one meld's end that breaks it, lying one fan step beyond an end of
-    another meld on that meld's line, where it fits, is that meld's. Each meld gives or
-    takes at most one card, so nothing is passed along a row of melds. The rules are asked
+    another meld on that meld's line, where it fits, is that meld's; so are the two end
+    cards without which it is legal, where no one card is (``_broken_end_cards``; held-out
+    still 000064: a spade run's ``JS 10S`` read into the diamonds run before it). Each meld
+    gives or takes once, so nothing is passed along a row of melds. The rules are asked
     only of melds lying end to end (this runs on every frame)."""
     lines = [_FanLine.of(m) for m in melds]
     out = list(melds)
@@ -727,22 +731,40 @@ def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[Meld
         ]
         if not beside or orient(meld.cards, rules)[1].legal:
             continue
-        apart = _end_that_breaks(meld, rules)
-        if apart is None:
+        given = _broken_end_cards(meld, rules)
+        if given is None:
             continue
-        end, _, kept = apart
-        slot = meld.slots[0] if end == "first" else meld.slots[-1]
+        handed, kept = given
         for j in beside:
-            where = lines[j].end_beyond(slot)
+            where = lines[j].end_beyond(handed[0])
             if where is None:
                 continue
-            slots = (*melds[j].slots, slot) if where == "last" else (slot, *melds[j].slots)
+            slots = (
+                (*melds[j].slots, *handed) if where == "last" else (*handed[::-1], *melds[j].slots)
+            )
             grown = replace(melds[j], slots=slots)
             if orient(grown.cards, rules)[1].legal:
                 out[i], out[j] = kept, grown
                 touched |= {i, j}
                 break
     return out
+
+
+def _broken_end_cards(meld: MeldGroup, rules: Rules) -> tuple[tuple[Slot, ...], MeldGroup] | None:
+    """The end card of an illegal meld without which it is legal (``_end_that_breaks``),
+    else the two natural cards at one end without which it is (``_end_pair_that_breaks``):
+    those slots, outermost first, and the meld left. None when neither says which."""
+    one = _end_that_breaks(meld, rules)
+    if one is not None:
+        end, _, kept = one
+        return (meld.slots[0] if end == "first" else meld.slots[-1],), kept
+    pair = _end_pair_that_breaks(meld, rules)
+    if pair is None:
+        return None
+    slots, _, kept = pair
+    outer_first = slots[0] == 0  # the pair at the meld's first end: slot 0 is outermost
+    ordered = slots if outer_first else slots[::-1]
+    return tuple(meld.slots[k] for k in ordered), kept
 
 
 @dataclass(frozen=True)
@@ -795,6 +817,18 @@ def take_in_line(
             taken.append((slot, meld.cards[-1] if end == "last" else meld.cards[0]))
     left = tuple(s for k, s in enumerate(loose) if k not in used_loose)
     return TakenInLine(tuple(out), left, tuple(taken))
+
+
+def _take_further(taken: TakenInLine, rules: Rules, passes: int = 3) -> TakenInLine:
+    """In a still, a meld that took a card in line may take the next one beyond it too:
+    the first cards of a run laid apart from its fan lie one fan step on from each other
+    (val23 still 000153: ``10C JC`` before ``QC KC AC``, a spade run's end across them)."""
+    for _ in range(passes):
+        more = take_in_line(taken.melds, taken.loose, rules, one_frame=True)
+        if not more.taken:
+            break
+        taken = TakenInLine(more.melds, more.loose, taken.taken + more.taken)
+    return taken
 
 
 def _places(slot: Slot, one_frame: bool = False) -> Iterator[Slot]:

@@ -1028,3 +1028,61 @@ def test_a_hands_memory_settles_its_own_ledger_so_its_table_is_not_read_otherwis
     (meld,) = table.melds["A"]
     assert "KC" not in meld.cards and "KH" not in meld.cards
     assert not any("than the deck holds" in f for f in table.flags)
+
+
+def test_cards_at_a_melds_end_that_continue_the_meld_laid_end_to_end_with_it_go_to_it():
+    """Rules §3 (a run is consecutive cards of one suit): a fan read as 5D 6D 7D 8D JS 10S,
+    lying end to end with 9S 8S 7S 6S a fan step on (held-out still 000064: a spades run's
+    top cards read into the diamonds run before it), is 5D 6D 7D 8D and 6S ... JS: no
+    single end card explains the first meld's fault, the two at its end do, and they
+    continue the spades run on its line."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    def line(cards, x0, meld_id):
+        slots = tuple(Slot(c, 0.9, (x0 + 24.0 * i, 400.0), 20.0) for i, c in enumerate(cards))
+        return MeldGroup(slots, meld_id=meld_id)
+
+    def read(first, second):
+        zone = ZoneLayout("A", (line(first, 100.0, 1), line(second, 100.0 + 24 * len(first), 2)))
+        return sorted(m.cards for m in read_table(TableLayout(SIZE, {"A": zone}), RULES).melds["A"])
+
+    assert read(["5D", "6D", "7D", "8D", "JS", "10S"], ["9S", "8S", "7S", "6S"]) == [
+        ("5D", "6D", "7D", "8D"),
+        ("6S", "7S", "8S", "9S", "10S", "JS"),
+    ]
+    # one card at the end does it alone
+    assert read(["5D", "6D", "7D", "8D", "10S"], ["9S", "8S", "7S"]) == [
+        ("5D", "6D", "7D", "8D"),
+        ("7S", "8S", "9S", "10S"),
+    ]
+    # two cards that do not continue the neighbour are not taken into it (they are read
+    # apart from the meld they lie in, as before)
+    assert read(["5D", "6D", "7D", "8D", "QS", "KS"], ["9S", "8S", "7S", "6S"]) == [
+        ("5D", "6D", "7D", "8D"),
+        ("6S", "7S", "8S", "9S"),
+    ]
+
+
+def test_a_still_reads_a_runs_first_cards_laid_apart_one_fan_step_after_another():
+    """Rules §3 (a run is consecutive cards of one suit): a run's first two cards laid a
+    little apart from its fan, each a fan step before the next (val23 still 000153: 10C JC
+    before QC KC AC), are the run's in a still: it takes the JC in line with its head, then
+    the 10C in line with the JC. A hand's memory takes one card a meld, as before."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    clubs = line_of(["QC", "KC", "AC"], 140.0, 20.0)
+    loose = (loose_at("10C", 100.0), loose_at("JC", 120.0))
+    table = TableLayout(SIZE, {"A": ZoneLayout("A", (clubs,), loose)})
+    still = read_table(table, RULES)
+    (meld,) = still.melds["A"]
+    assert meld.cards == ("10C", "JC", "QC", "KC", "AC")
+    # each taken card is said, with the card it lay beyond, for the players to check
+    assert any("10C lay in line with meld" in f and "beyond JC" in f for f in meld.flags)
+    assert any("JC lay in line with meld" in f and "beyond QC" in f for f in meld.flags)
+    (remembered,) = read_table(table, RULES, ledger=()).melds["A"]
+    assert remembered.cards == ("JC", "QC", "KC", "AC")
+    # a card two steps on from the taken one is not in line with it: it stays apart
+    far = (loose_at("9C", 60.0), loose_at("JC", 120.0))
+    table = TableLayout(SIZE, {"A": ZoneLayout("A", (clubs,), far)})
+    (meld,) = read_table(table, RULES).melds["A"]
+    assert meld.cards == ("JC", "QC", "KC", "AC")
