@@ -1086,3 +1086,22 @@ def test_a_still_reads_a_runs_first_cards_laid_apart_one_fan_step_after_another(
     table = TableLayout(SIZE, {"A": ZoneLayout("A", (clubs,), far)})
     (meld,) = read_table(table, RULES).melds["A"]
     assert meld.cards == ("JC", "QC", "KC", "AC")
+
+
+def test_a_card_in_line_with_two_melds_ends_is_the_one_it_fits():
+    """Rules §3 and §3.1 (a run is one suit in sequence, a set one rank): between a set of
+    sixes and a clubs run laid end to end, a KC and a 6S lie in no meld, each a fan step
+    beyond both melds' ends (val23 still 000101). The set could not hold the KC, nor the run
+    the 6S: each card is the meld it fits. Where both melds would take a card, nothing says
+    whose it is (``test_a_loose_card_in_line_is_left_in_no_meld_when_nothing_says_...``)."""
+    from vision.layout.types import TableLayout, ZoneLayout
+
+    sixes = line_of(["6C", "6H", "6D", "6H"], 100.0, 20.0)
+    clubs = line_of(["QC", "JC", "10C", "9C"], 215.0, 20.0)
+    loose = (loose_at("6S", 185.0), loose_at("KC", 190.0))
+    reading = read_table(TableLayout(SIZE, {"A": ZoneLayout("A", (sixes, clubs), loose)}), RULES)
+    assert sorted(sorted(m.cards) for m in reading.melds["A"]) == [
+        ["10C", "9C", "JC", "KC", "QC"],
+        ["6C", "6D", "6H", "6H", "6S"],
+    ]
+    assert not any("in no meld:" in f and "cards on team" in f for f in reading.flags)
