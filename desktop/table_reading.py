@@ -784,19 +784,19 @@ def take_in_line(
     """A card in no meld lying on a legal meld's line a fan step beyond one of its ends,
     where the meld stays legal with it, is the meld's: most often its first card, laid
     a little apart before the fan covered it (val14 still 000106). Only when no
-    other meld's end has it so where it fits too (val23 still 000101: a 6S and a KC
-    between a set of sixes and a clubs run, each the meld it fits); each meld takes at
-    most one card."""
+    other meld's end has it so: in a still, where it fits too (val23 still 000101: a 6S
+    and a KC between a set of sixes and a clubs run, each the meld it fits); each meld
+    takes at most one card."""
     if not loose or not melds:
         return TakenInLine(tuple(melds), tuple(loose), ())
     lines = [_FanLine.of(m) for m in melds]
     legal = [orient(m.cards, rules)[1].legal for m in melds]
-    claims: dict[int, list[tuple[int, MeldGroup, str]]] = {}
+    claims: dict[int, list[tuple[int, MeldGroup | None, str]]] = {}
     for k, slot in enumerate(loose):
         if slot.card in WILD_LABELS:
             continue  # a wild fits any run's end: where it lies says nothing of whose it is
         for j, line in enumerate(lines):
-            if not legal[j] or len(melds[j].slots) < MIN_MELD_CARDS:
+            if len(melds[j].slots) < MIN_MELD_CARDS:
                 continue
             places = _places(slot, one_frame)
             end = next((e for p in places if (e := line.end_beyond(p))), None)
@@ -805,9 +805,12 @@ def take_in_line(
             meld = melds[j]
             slots = (*meld.slots, slot) if end == "last" else (slot, *meld.slots)
             grown = replace(meld, slots=slots)
-            # only a meld the card fits claims it: one that could not hold it says nothing
-            if orient(grown.cards, rules)[1].legal:
-                claims.setdefault(k, []).append((j, grown, end))
+            fits = legal[j] and orient(grown.cards, rules)[1].legal
+            # In a still only a meld the card fits claims it. A hand's memory keeps stray
+            # readings in no meld too, and there any end the card lies beyond says it may
+            # be no meld's (new clip 8183: a second 4D taken into a set of fours).
+            if fits or not one_frame:
+                claims.setdefault(k, []).append((j, grown if fits else None, end))
     out = list(melds)
     taken: list[tuple[Slot, str]] = []
     used_melds: set[int] = set()
@@ -815,9 +818,11 @@ def take_in_line(
     for k, found in claims.items():
         if len(found) != 1 or found[0][0] in used_melds:
             continue
-        j, grown, end = found[0]
+        j, claimed, end = found[0]
+        if claimed is None:
+            continue  # the only meld beside it would not hold it (a hand's memory)
         meld, slot = melds[j], loose[k]
-        out[j] = grown
+        out[j] = claimed
         used_melds.add(j)
         used_loose.add(k)
         taken.append((slot, meld.cards[-1] if end == "last" else meld.cards[0]))
