@@ -1105,3 +1105,11 @@ def test_a_card_in_line_with_two_melds_ends_is_the_one_it_fits():
         ["6C", "6D", "6H", "6H", "6S"],
     ]
     assert not any("in no meld:" in f and "cards on team" in f for f in reading.flags)
+    # a hand's memory keeps stray readings in no meld: there any end beside a card holds it
+    # back (new clip 8183: a second 4D taken into a set of fours)
+    table = TableLayout(SIZE, {"A": ZoneLayout("A", (sixes, clubs), loose)})
+    remembered = read_table(table, RULES, ledger=())
+    assert sorted(sorted(m.cards) for m in remembered.melds["A"]) == [
+        ["10C", "9C", "JC", "QC"],
+        ["6C", "6D", "6H", "6H"],
+    ]
