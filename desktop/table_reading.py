@@ -739,15 +739,20 @@ def hand_over_broken_ends(melds: Sequence[MeldGroup], rules: Rules) -> list[Meld
             where = lines[j].end_beyond(handed[0])
             if where is None:
                 continue
-            slots = (
-                (*melds[j].slots, *handed) if where == "last" else (*handed[::-1], *melds[j].slots)
-            )
-            grown = replace(melds[j], slots=slots)
+            grown = _extended(melds[j], handed, where)
             if orient(grown.cards, rules)[1].legal:
                 out[i], out[j] = kept, grown
                 touched |= {i, j}
                 break
     return out
+
+
+def _extended(meld: MeldGroup, slots: Sequence[Slot], end: str) -> MeldGroup:
+    """``meld`` with ``slots`` laid beyond its ``end`` ("first" or "last"), the nearest
+    to it first."""
+    if end == "last":
+        return replace(meld, slots=(*meld.slots, *slots))
+    return replace(meld, slots=(*slots[::-1], *meld.slots))
 
 
 def _broken_end_cards(meld: MeldGroup, rules: Rules) -> tuple[tuple[Slot, ...], MeldGroup] | None:
@@ -790,42 +795,44 @@ def take_in_line(
     if not loose or not melds:
         return TakenInLine(tuple(melds), tuple(loose), ())
     lines = [_FanLine.of(m) for m in melds]
-    legal = [orient(m.cards, rules)[1].legal for m in melds]
-    claims: dict[int, list[tuple[int, MeldGroup | None, str]]] = {}
+    claims: dict[int, list[tuple[int, str]]] = {}
     for k, slot in enumerate(loose):
         if slot.card in WILD_LABELS:
             continue  # a wild fits any run's end: where it lies says nothing of whose it is
         for j, line in enumerate(lines):
-            if len(melds[j].slots) < MIN_MELD_CARDS:
-                continue
             places = _places(slot, one_frame)
             end = next((e for p in places if (e := line.end_beyond(p))), None)
-            if end is None:
-                continue
-            meld = melds[j]
-            slots = (*meld.slots, slot) if end == "last" else (slot, *meld.slots)
-            grown = replace(meld, slots=slots)
-            fits = legal[j] and orient(grown.cards, rules)[1].legal
-            # In a still only a meld the card fits claims it. A hand's memory keeps stray
-            # readings in no meld too, and there any end the card lies beyond says it may
-            # be no meld's (new clip 8183: a second 4D taken into a set of fours).
-            if fits or not one_frame:
-                claims.setdefault(k, []).append((j, grown if fits else None, end))
+            if end is not None and len(melds[j].slots) >= MIN_MELD_CARDS:
+                claims.setdefault(k, []).append((j, end))
+    legal: dict[int, bool] = {}  # asked of the rules only for melds a card lies beside
+
+    def grown_if_legal(j: int, end: str, slot: Slot) -> MeldGroup | None:
+        if j not in legal:
+            legal[j] = orient(melds[j].cards, rules)[1].legal
+        grown = _extended(melds[j], (slot,), end)
+        return grown if legal[j] and orient(grown.cards, rules)[1].legal else None
+
     out = list(melds)
     taken: list[tuple[Slot, str]] = []
     used_melds: set[int] = set()
     used_loose: set[int] = set()
     for k, found in claims.items():
+        slot = loose[k]
+        if one_frame:
+            # In a still only a meld the card fits claims it. A hand's memory keeps stray
+            # readings in no meld too, and there any end the card lies beyond says it may
+            # be no meld's (new clip 8183: a second 4D taken into a set of fours).
+            found = [(j, end) for j, end in found if grown_if_legal(j, end, slot)]
         if len(found) != 1 or found[0][0] in used_melds:
             continue
-        j, claimed, end = found[0]
-        if claimed is None:
-            continue  # the only meld beside it would not hold it (a hand's memory)
-        meld, slot = melds[j], loose[k]
-        out[j] = claimed
+        j, end = found[0]
+        grown = grown_if_legal(j, end, slot)
+        if grown is None:
+            continue
+        out[j] = grown
         used_melds.add(j)
         used_loose.add(k)
-        taken.append((slot, meld.cards[-1] if end == "last" else meld.cards[0]))
+        taken.append((slot, melds[j].cards[-1] if end == "last" else melds[j].cards[0]))
     left = tuple(s for k, s in enumerate(loose) if k not in used_loose)
     return TakenInLine(tuple(out), left, tuple(taken))
 
