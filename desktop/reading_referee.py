@@ -12,13 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from desktop.table_reading import (
-    MeldReading,
-    TableReading,
-    hand_over_broken_ends,
-    judge_group,
-    read_table,
-)
+from desktop.meld_neighbours import hand_over_broken_ends
+from desktop.meld_reading import MeldReading, judge_group
+from desktop.table_reading import TableReading, read_table
 from engine import MeldKind, Rules
 from vision.layout.types import TEAM_ZONES, MeldGroup
 from vision.layout.zones import ZoneMap

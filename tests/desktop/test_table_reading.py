@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from desktop.meld_order import orient
+from desktop.meld_reading import two_flags
 from desktop.reading_referee import ILLEGAL_HOLD_S, Referee
 from desktop.reading_score import parse_team_values, score_reading
-from desktop.table_reading import judged_groups, orient, read_table, two_flags
+from desktop.table_reading import judged_groups, read_table
 from engine import get_preset
 from tests.vision.layout.fans import fan
 from vision.layout import build_layout
@@ -231,8 +233,8 @@ def test_two_re_reads_of_one_card_in_a_row_are_told_as_one_change():
 
 
 def test_only_a_change_of_order_the_players_can_see_is_a_move():
+    from desktop.meld_reading import judge_group
     from desktop.reading_referee import _order_changed
-    from desktop.table_reading import judge_group
 
     def read(cards):
         return judge_group("A", group(cards), RULES)
@@ -251,8 +253,8 @@ def test_only_a_change_of_order_the_players_can_see_is_a_move():
 
 
 def test_a_two_that_changes_role_without_moving_is_noticed():
+    from desktop.meld_reading import judge_group
     from desktop.reading_referee import _twos_that_changed_role
-    from desktop.table_reading import judge_group
 
     wild_at_top = judge_group("A", group(["3H", "4H", "5H", "2H"]), RULES)
     natural = judge_group("A", group(["2H", "3H", "4H", "5H"]), RULES)
@@ -266,8 +268,8 @@ def test_a_second_copy_of_a_two_laid_as_a_wild_changes_no_role():
     # Rules §4.4 (a 2 in its own slot is natural) and §3.3 (one wild a meld): validation
     # clip 8014 laid 2D 3D 4D 5D, then a second 2D standing for the 6D. The first 2D stays
     # natural; one copy more plays a wild, none changed role.
+    from desktop.meld_reading import judge_group
     from desktop.reading_referee import _twos_that_changed_role
-    from desktop.table_reading import judge_group
 
     laid = judge_group("A", group(["2D", "3D", "4D", "5D"]), RULES)
     grown = judge_group("A", group(["2D", "3D", "4D", "5D", "2D", "7D"]), RULES)
@@ -282,7 +284,7 @@ def test_a_second_copy_of_a_two_laid_as_a_wild_changes_no_role():
 def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagged():
     """Rules §3 (a set is cards of one rank): the KD at the fan's end, a neighbouring
     meld's corner or a lay-off that breaks the set, is shown as a card of its own."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(["KD", "4H", "4C", "4D"]), RULES)
     assert reading.cards == ("4H", "4C", "4D") and reading.verdict.legal
@@ -307,7 +309,7 @@ def test_an_end_card_that_breaks_an_otherwise_legal_meld_is_read_apart_and_flagg
     ],
 )
 def test_an_illegal_meld_stays_whole_when_no_single_end_card_explains_it(cards):
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(cards), RULES)
     assert not reading.verdict.legal and reading.set_aside == ()
@@ -318,7 +320,7 @@ def test_a_card_inside_a_run_that_breaks_it_is_read_apart_and_flagged():
     """Rules §3 (a run is consecutive cards of one suit): a 9S read among 8S 7S ... 5S,
     where no end card is to blame (a covered index read as another card, new clip 8165),
     is shown as a card of its own; the run left is legal."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(["8S", "7S", "9S", "6S", "5S"]), RULES)
     assert sorted(reading.cards) == ["5S", "6S", "7S", "8S"] and reading.verdict.legal
@@ -339,7 +341,7 @@ def test_a_card_inside_a_run_that_breaks_it_is_read_apart_and_flagged():
     ],
 )
 def test_a_meld_stays_whole_when_no_single_card_inside_explains_its_fault(cards):
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(cards), RULES)
     assert not reading.verdict.legal and reading.set_aside == ()
@@ -351,7 +353,7 @@ def test_two_cards_at_a_meld_end_that_break_it_are_read_apart_and_flagged():
     spades run, read as one fan with it (new clip 8215), break it, and no single card
     explains the fault; without the two the run is legal, so they are shown as cards of
     their own and the run is judged alone."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(["4C", "4D", "6S", "7S", "8S", "9S"]), RULES)
     assert reading.cards == ("6S", "7S", "8S", "9S") and reading.verdict.legal
@@ -372,7 +374,7 @@ def test_two_cards_at_a_meld_end_that_break_it_are_read_apart_and_flagged():
     ],
 )
 def test_a_meld_stays_whole_when_no_two_natural_cards_at_one_end_explain_its_fault(cards):
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(cards), RULES)
     assert not reading.verdict.legal and reading.set_aside == ()
@@ -516,7 +518,7 @@ def test_a_card_read_in_two_suits_and_taken_in_the_runs_is_said_so():
 def test_a_meld_resting_on_a_card_read_with_little_confidence_is_said_so():
     # A remembered card's confidence falls when its frames disagree (a joker read as 2D in
     # half of them); video is read from 0.3, so a meld can rest on such a card.
-    from desktop.table_reading import WEAK_CARD
+    from desktop.meld_reading import WEAK_CARD
 
     def read_with(confidence: float):
         slots = list(group(["5H", "6H", "7H", "8H"]).slots)
@@ -541,7 +543,7 @@ def test_a_meld_resting_on_a_card_read_with_little_confidence_is_said_so():
 def test_room_for_an_unread_card_in_an_illegal_run_is_said_so():
     """Rules §3 (a run is consecutive): 8D 9D JD with a whole fan step of room between 9D
     and JD may be the 10D unread there, not a fault; the flag says where to look."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     gap = MeldGroup(
         tuple(
@@ -564,7 +566,7 @@ def test_room_for_an_unread_card_in_a_legal_meld_is_said_so():
     """Rules §3: a set read one card short is still a legal set, so the room a card would
     take is the only sign that the camera missed it; the flag asks to check, with no
     fault to call."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     roomy = MeldGroup(
         tuple(
@@ -601,7 +603,7 @@ def test_a_loose_card_in_line_with_a_melds_end_that_the_meld_would_take_is_said_
     """Rules §3 (a run is one suit in sequence, a wild may stand for a card): a run read
     without its first card is still legal, so a card in no meld lying on its line just
     beyond an end, which the run would take there, is pointed out for the players."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(["5H", "6H", "7H"]), RULES, loose)
     card, end = said
@@ -624,7 +626,7 @@ def test_a_loose_card_in_line_with_a_melds_end_that_the_meld_would_take_is_said_
 )
 def test_a_loose_card_the_meld_would_not_take_where_it_lies_is_not_pointed_out(loose):
     """Rules §3: only a card that would make the meld legal where it lies is its own."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", group(["5H", "6H", "7H"]), RULES, loose)
     assert reading.loose_in_line == () and reading.flags == ()
@@ -857,7 +859,7 @@ def test_a_card_whose_near_rival_alone_makes_the_meld_legal_is_read_as_it_and_fl
     """Rules §3 (a run is consecutive cards of one suit): a covered 9H read 6H, the
     classifier weighing 9H nearly as much, makes 7H 8H 6H 10H illegal; the one rival that
     makes it legal is read, and the players are asked to check it."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", _with_rivals(["7H", "8H", "6H", "10H"], {2: ("9H",)}), RULES)
     assert reading.cards == ("7H", "8H", "9H", "10H") and reading.verdict.legal
@@ -872,7 +874,7 @@ def test_no_rival_is_taken_when_two_would_do_or_none_does():
     """A set KS KD read with a QC whose rivals are KC and KH: either makes it legal, so
     nothing says which; it stays illegal. A rival that fits nothing changes nothing (the
     9S inside the spades run is still read apart, rule N)."""
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     two = judge_group("A", _with_rivals(["KS", "KD", "QC"], {2: ("KC", "KH")}), RULES)
     assert two.cards == ("KS", "KD", "QC") and not two.verdict.legal
@@ -881,7 +883,7 @@ def test_no_rival_is_taken_when_two_would_do_or_none_does():
 
 
 def test_a_legal_meld_keeps_its_cards_whatever_its_rivals():
-    from desktop.table_reading import judge_group
+    from desktop.meld_reading import judge_group
 
     reading = judge_group("A", _with_rivals(["7H", "8H", "9H"], {1: ("8D",), 2: ("6H",)}), RULES)
     assert reading.cards == ("7H", "8H", "9H")
