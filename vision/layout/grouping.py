@@ -137,23 +137,30 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
 
     parts: list[list[Slot]] = [[ordered[0]]]
     k = 0
+    after_far = False  # ordered[k] begins a part after a fan that ended in a far index
     while k < len(steps):
         a, b = ordered[k], ordered[k + 1]
         # Two readings of one card on one line (a four-index deck's far corner) lie an
         # odd, long step apart at an end of a fan; copies in a set lie a regular step apart.
         long = steps[k] >= params.far_factor * typical and steps[k] >= params.far_min * scale
         far_pair = a.card == b.card and long
+        # The step into a part begun after a far index is no fan step: it crosses from one
+        # fan's far corner to the next fan (two melds on one line, each ending in its top
+        # card's far corner: held-out still 000048, ``KS KS`` then ``AH AH AD AC``).
+        arrived_regular = regular(k - 1) and not after_far
         if far_pair and k + 1 == len(steps):
             b_is_far = True
         elif far_pair and k == 0:
             b_is_far = False
         else:
-            b_is_far = far_pair and not (regular(k + 1) and not regular(k - 1))
+            b_is_far = far_pair and not (regular(k + 1) and not arrived_regular)
         a_is_far = far_pair and not b_is_far
+        after_far = False
         if b_is_far:
             parts[-1][-1] = merge_into(a, b)  # b is a's far index: the fan ends here
             if k + 1 < len(steps):
                 parts.append([ordered[k + 2]])
+                after_far = True
             k += 2
             continue
         if a_is_far:

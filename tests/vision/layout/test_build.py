@@ -330,6 +330,23 @@ def test_four_index_set_with_both_copies_side_by_side():
     assert got == [["9C", "9H", "9H", "9S"]]
 
 
+def test_two_copies_of_a_top_card_stay_two_where_two_fans_share_a_line():
+    # Two four-index melds on one line (held-out still 000048, its index centres): the
+    # kings fanned to the right, their top card's far corner last; the aces fanned to the
+    # left, their top card, one of two AH, first, its far corner a fan step past the kings'.
+    # The step from one far corner to the next is no fan step, so the AH's far corner is
+    # its top card's, and the AH beside it is the second copy.
+    row = [
+        ("2H", 636, 639), ("KD", 655, 659), ("KS", 674, 679), ("KS", 692, 699),
+        ("KS", 734, 740), ("AH", 762, 767), ("AH", 805, 809), ("AH", 820, 821),
+        ("AD", 832, 839), ("AC", 844, 852),
+    ]  # (card, x of its lower index, x of its upper one)
+    dets = [d for card, x_low, x_up in row
+            for d in (det(card, x_low, 340, 21), det(card, x_up, 272, 21))]  # fmt: skip
+    got = melds_of(dets, zone="B")
+    assert sorted(got) == [["2H", "KD", "KS", "KS"], ["AH", "AH", "AD", "AC"]]
+
+
 def test_four_index_melds_that_touch():
     first = fan(["3C", "4C", "5C"], 300, 450, four_corner=True)
     second = fan(["8D", "8S", "8H"], 300 + 2 * 1.2 * 20 + 3.9 * 20 + 3, 450, four_corner=True)
