@@ -129,9 +129,11 @@ def build_layout(
     )
     folded, four_index_fan = fold_twins(slots, params.twins, four_index)
     chains, singles = group_chains(folded, params.grouping)
-    chains, singles = pair_second_indices(chains, singles, params.dedup)
-    chains, lone = resolve_far_ends(chains)
-    chains, singles = pair_second_indices(chains, singles + lone, params.dedup)
+    deck_four_index = four_index is True or (four_index is None and four_index_fan)
+    chains, singles = pair_second_indices(chains, singles, params.dedup, deck_four_index)
+    # A two-index card's far corner lies diagonally across it, never on its fan's line
+    chains, lone = resolve_far_ends(chains) if deck_four_index else (chains, [])
+    chains, singles = pair_second_indices(chains, singles + lone, params.dedup, deck_four_index)
     chains, lone = drop_second_top_card(chains)
     singles += lone
 

@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from vision.layout.edges import off_the_edges
 from vision.layout.geometry import box_iou, distance, median, project
-from vision.layout.grouping import Chain
+from vision.layout.grouping import FAN_STEP_MAX, Chain, end_step
 from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import PointXY, Slot
 from vision.types import CardDetection
@@ -133,9 +133,14 @@ def _mirrors_other_end(chain: Chain, at_end: int, single: Slot, p: DedupParams) 
 
 
 def pair_second_indices(
-    chains: Sequence[Chain], singles: Sequence[Slot], params: DedupParams = DedupParams()
+    chains: Sequence[Chain],
+    singles: Sequence[Slot],
+    params: DedupParams = DedupParams(),
+    four_index: bool = False,
 ) -> tuple[list[Chain], list[Slot]]:
-    """Fold each second index into its card: a chain end, or another lone index."""
+    """Fold each second index into its card: a chain end, or another lone index.
+    ``four_index``: the deck prints four corners, so a loose card's lone readings may be
+    any of them."""
     chains = list(chains)
     left: list[Slot] = []
 
@@ -153,6 +158,7 @@ def pair_second_indices(
     for single in sorted(singles, key=order):
         # (a stray, distance, chain, end, kind): a far corner first, then the nearest
         best: tuple[bool, float, int, int, str] | None = None
+        partner = math.inf if four_index else _nearest_copy(single, singles)
         for ci, chain in enumerate(chains):
             if len(chain.slots) < 2:
                 continue
@@ -160,6 +166,13 @@ def pair_second_indices(
                 kind = _fits_chain_end(chain, end, single, params)
                 if kind is not None:
                     d = distance(chain.slots[end].center_xy, single.center_xy)
+                    if kind == "stray" and partner < d and end_step(chain, end) <= FAN_STEP_MAX:
+                        # another lone reading of a two-index card lies nearer: those two
+                        # are its corners, and the end of a chain stepping as a fan is a
+                        # card of the fan (a sideways index's long side makes the reach of
+                        # a far corner too long). Readings further apart may be one loose
+                        # card's corners chained with a neighbour's index.
+                        continue
                     fit = (kind != "second", d, ci, end, kind)
                     if best is None or fit[:2] < best[:2]:
                         best = fit
@@ -176,6 +189,16 @@ def pair_second_indices(
     left.extend(c.slots[0] for c in chains if len(c.slots) == 1)
     chains = [c for c in chains if len(c.slots) > 1]
     return chains, pair_lone_cards(left, params)
+
+
+def _nearest_copy(single: Slot, singles: Sequence[Slot]) -> float:
+    """How far the nearest other lone reading of the same card lies (inf: none)."""
+    gaps = [
+        distance(single.center_xy, other.center_xy)
+        for other in singles
+        if other is not single and other.card == single.card
+    ]
+    return min(gaps, default=math.inf)
 
 
 def _edge_twins(a: Slot, b: Slot, p: DedupParams) -> bool:

@@ -2,21 +2,24 @@
 the next fan when two melds touch: two chains, one after the other on one line, whose
 facing ends read the same card. It belongs to one of them; which one follows from the
 way the fans are laid (the top card is the one whose far corner shows), learnt from the
-fans around them whose ends say so already.
+fans around them whose ends say so already, or from the fans' steps. Only a four-index
+deck shows a far corner on the fan's line (``build_layout`` asks only then).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from vision.layout.edges import edge_half_width
-from vision.layout.geometry import distance, project
-from vision.layout.grouping import Chain, merge_into
+from vision.layout.geometry import distance, median, project
+from vision.layout.grouping import FAN_STEP_MAX, Chain, merge_into
 from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import Slot
 
 OUTWARD = 1.0  # a far index lies at least this far (x index height) past its card
 MELD = 3  # cards of the shortest meld
+REGULAR_STEP = (0.6, 1.45)  # a fan's step, as a share of its other steps
 
 
 def top_end(chain: Chain) -> int:
@@ -64,13 +67,35 @@ def _facing(p: Chain, q: Chain, max_gap: float, max_across: float) -> bool:
     return 0 < along <= max_gap * scale and abs(across) <= max_across * scale
 
 
+def _steps_on(chain: Chain, end: int) -> bool:
+    """Whether the card at ``end`` of the chain (0 or -1) lies one fan step on from its
+    neighbour, as the chain's other cards lie from theirs: a card of the fan, where a
+    card's far corner lies a card's length on (1.45 steps and more). Cards on one line
+    further apart than a fan lays them (a discard beside a meld) say nothing."""
+    slots = chain.slots if end == -1 else chain.slots[::-1]
+    if len(slots) < MELD:
+        return False
+    gaps = [distance(a.center_xy, b.center_xy) for a, b in pairwise(slots)]
+    inner = median(gaps[:-1])
+    fan_like = inner <= FAN_STEP_MAX * slots[-1].scale_px
+    return fan_like and REGULAR_STEP[0] * inner <= gaps[-1] <= REGULAR_STEP[1] * inner
+
+
 def _known_orient(p: Chain, q: Chain) -> int:
-    """+1 or -1 when a top card or a chain too short to be a meld says, else 0."""
+    """+1 or -1 when a top card, a chain too short to be a meld, or the fans' steps say,
+    else 0."""
     orient = _facing_top(p, q)
     if not orient and len(p.slots) < MELD <= len(q.slots):
         orient = -1  # p is too short to be a meld: its tail is q's corner
     elif not orient and len(q.slots) < MELD <= len(p.slots):
         orient = 1
+    if not orient:
+        # the facing card that lies a fan step on from its chain is that chain's card, and
+        # the other reading is its far corner (held-out still 000031: 3S 4S 5S 6S, the
+        # 6S's far corner at the head of a QC top card's chain)
+        p_steps, q_steps = _steps_on(p, -1), _steps_on(q, 0)
+        if p_steps != q_steps:
+            orient = 1 if p_steps else -1
     return orient
 
 

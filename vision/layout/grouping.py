@@ -57,6 +57,21 @@ class Chain:
     axis_xy: PointXY
 
 
+# Most fans step at most this far (x index height); the rules that ask whether a chain
+# looks like a fan take a longer step for cards lying apart (loose cards, a discard pile
+# on a meld's line, one card's two corners).
+FAN_STEP_MAX = 2.2
+
+
+def end_step(chain: Chain, end: int) -> float:
+    """How far the chain's end slot (0 or -1) lies from its neighbour, in the end slot's
+    index heights (inf for a chain of one)."""
+    if len(chain.slots) < 2:
+        return math.inf
+    a, b = (chain.slots[0], chain.slots[1]) if end == 0 else (chain.slots[-1], chain.slots[-2])
+    return distance(a.center_xy, b.center_xy) / a.scale_px
+
+
 def components(slots: Sequence[Slot], params: GroupingParams) -> list[list[Slot]]:
     """Link each index to its nearest indices of other cards (the fan's neighbours: a
     card's own second index is never its neighbour), then take connected components."""
