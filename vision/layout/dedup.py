@@ -158,7 +158,6 @@ def pair_second_indices(
     for single in sorted(singles, key=order):
         # (a stray, distance, chain, end, kind): a far corner first, then the nearest
         best: tuple[bool, float, int, int, str] | None = None
-        partner = math.inf if four_index else _nearest_copy(single, singles)
         for ci, chain in enumerate(chains):
             if len(chain.slots) < 2:
                 continue
@@ -166,12 +165,11 @@ def pair_second_indices(
                 kind = _fits_chain_end(chain, end, single, params)
                 if kind is not None:
                     d = distance(chain.slots[end].center_xy, single.center_xy)
-                    if kind == "stray" and partner < d and end_step(chain, end) <= FAN_STEP_MAX:
-                        # another lone reading of a two-index card lies nearer: those two
-                        # are its corners, and the end of a chain stepping as a fan is a
-                        # card of the fan (a sideways index's long side makes the reach of
-                        # a far corner too long). Readings further apart may be one loose
-                        # card's corners chained with a neighbour's index.
+                    if (
+                        kind == "stray"
+                        and not four_index
+                        and _fan_end_kept(chain, end, d, single, singles)
+                    ):
                         continue
                     fit = (kind != "second", d, ci, end, kind)
                     if best is None or fit[:2] < best[:2]:
@@ -191,14 +189,21 @@ def pair_second_indices(
     return chains, pair_lone_cards(left, params)
 
 
-def _nearest_copy(single: Slot, singles: Sequence[Slot]) -> float:
-    """How far the nearest other lone reading of the same card lies (inf: none)."""
-    gaps = [
-        distance(single.center_xy, other.center_xy)
+def _fan_end_kept(
+    chain: Chain, end: int, reach: float, single: Slot, singles: Sequence[Slot]
+) -> bool:
+    """Whether a two-index deck's fan keeps its end card from a lone reading ``reach``
+    away that would take it as its far corner: another lone reading of that card lies
+    nearer (those two are its corners; a sideways index's long side makes the reach of a
+    far corner too long), and the chain steps as a fan there (readings further apart may
+    be one loose card's corners chained with a neighbour's index)."""
+    if end_step(chain, end) > FAN_STEP_MAX:
+        return False
+    return any(
+        distance(single.center_xy, other.center_xy) < reach
         for other in singles
         if other is not single and other.card == single.card
-    ]
-    return min(gaps, default=math.inf)
+    )
 
 
 def _edge_twins(a: Slot, b: Slot, p: DedupParams) -> bool:

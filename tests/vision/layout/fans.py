@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from vision.layout.types import Slot
 from vision.types import CardDetection
 
 CARD_H = 5.5
@@ -24,6 +25,14 @@ def det(
     """A detection centred at (x, y); ``turned`` for an index lying on its side."""
     w, h = (s, INDEX_W * s) if turned else (INDEX_W * s, s)
     return CardDetection(card, conf, (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+
+
+def line_slot(card: str, x: float, *far_x: float, y: float = 400.0, s: float = 20.0) -> Slot:
+    """A card's slot: its index at (x, y) on a horizontal fan's line, and far_x its far
+    corners on the same line."""
+    readings = (det(card, x, y, s), *(det(card, fx, y, s) for fx in far_x))
+    first = Slot.from_detection(readings[0])
+    return Slot(card, first.confidence, first.center_xy, s, readings)
 
 
 def fan(

@@ -3,20 +3,12 @@ further on whose first card reads the same as the second meld's top card."""
 
 from __future__ import annotations
 
-from tests.vision.layout.fans import det
+from tests.vision.layout.fans import line_slot as slot
 from vision.layout.far_ends import resolve_far_ends
 from vision.layout.grouping import Chain
-from vision.layout.types import Slot
 
 S = 20.0
 Y = 400.0
-
-
-def slot(card: str, x: float, *far_x: float) -> Slot:
-    """A card's index at x on the line; far_x: its far corners on the same line."""
-    readings = (det(card, x, Y, S), *(det(card, fx, Y, S) for fx in far_x))
-    first = Slot.from_detection(readings[0])
-    return Slot(card, first.confidence, first.center_xy, S, readings)
 
 
 def test_a_facing_card_goes_to_the_chain_holding_a_second_top_card():

@@ -4,22 +4,15 @@ the fan's steps, the deck's kind, and a nearer copy of the card."""
 from __future__ import annotations
 
 from tests.vision.layout.fans import det, fan
+from tests.vision.layout.fans import line_slot as slot
 from vision.layout import build_layout
 from vision.layout.dedup import pair_second_indices
 from vision.layout.far_ends import resolve_far_ends
 from vision.layout.grouping import Chain
-from vision.layout.types import Slot
 
 S = 20.0
 Y = 400.0
 CARD = 2.4 * S  # a card's near index to its far corner on the line
-
-
-def slot(card: str, x: float, *far_x: float, y: float = Y) -> Slot:
-    """A card's index at x on the line; far_x: its far corners on the same line."""
-    readings = (det(card, x, y, S), *(det(card, fx, y, S) for fx in far_x))
-    first = Slot.from_detection(readings[0])
-    return Slot(card, first.confidence, first.center_xy, S, readings)
 
 
 def test_the_facing_card_a_fan_step_on_from_its_fan_is_that_fans_card():

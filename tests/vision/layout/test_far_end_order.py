@@ -5,6 +5,7 @@ first shows the column's own top card, which settles the other end."""
 from __future__ import annotations
 
 from tests.vision.layout.fans import det
+from tests.vision.layout.fans import line_slot as slot
 from vision.layout import build_layout
 from vision.layout.far_ends import resolve_far_ends
 from vision.layout.grouping import Chain
@@ -14,13 +15,6 @@ S = 20.0
 Y = 400.0
 STEP = 0.6 * S
 CARD = 2.4 * S  # a card's near index to its far corner on the line
-
-
-def slot(card: str, x: float, *far_x: float, y: float = Y) -> Slot:
-    """A card's index at x on the line; far_x: its far corners on the same line."""
-    readings = (det(card, x, y, S), *(det(card, fx, y, S) for fx in far_x))
-    first = Slot.from_detection(readings[0])
-    return Slot(card, first.confidence, first.center_xy, S, readings)
 
 
 def line(cards: list[str], x0: float, y: float = Y) -> list[Slot]:
