@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from desktop.fan_line import FanLine
 from desktop.meld_order import MIN_MELD_CARDS, orient
@@ -35,6 +35,13 @@ from vision.types import CARD_LABELS
 # Cards in no meld lying this close (x their index height) are one group when gathering
 # cards whose fan the layout could not follow (``gather_loose``).
 GATHER_REACH = 5.0
+# ...or when a corner of one (or the midpoint of two) lies within a fan's step of the
+# other's: fanned cards overlap there, loose cards seen whole lie further apart (val23
+# still 000174: a 9D, a 9S and a 2S lying apart, 2.4 index heights corner to corner).
+GATHER_CORNER_REACH = 2.2
+# A wild between two melds laid end to end goes to the fan whose step it lies at only when
+# it lies this much nearer (in steps) to that fan's step than to the other's.
+WILD_STEP_MARGIN = 1.3
 
 
 @dataclass(frozen=True)
@@ -275,7 +282,8 @@ def end_to_end(meld: MeldGroup, rules: Rules) -> tuple[MeldGroup, MeldGroup] | N
     parts at exactly one place into two legal melds of three cards or more: two melds laid
     end to end, read as one fan (two sets, or a run and a set, on one line). Two parts that
     one card between would join are one meld a card short, and are not parted. The first
-    part keeps the meld's id. None when no place, or several, would do."""
+    part keeps the meld's id. None when no place would do, or several, unless they are the
+    two sides of one wild and its step says which (``_wild_by_its_step``)."""
     n = len(meld.slots)
     if n < 2 * MIN_MELD_CARDS or orient(meld.cards, rules)[1].legal:
         return None
@@ -289,7 +297,46 @@ def end_to_end(meld: MeldGroup, rules: Rules) -> tuple[MeldGroup, MeldGroup] | N
         and orient(cards[k:], rules)[1].legal
         and not _one_card_joins(cards[:k], cards[k:], rules)
     ]
-    return splits[0] if len(splits) == 1 else None
+    if len(splits) == 1:
+        return splits[0]
+    return _wild_by_its_step(splits)
+
+
+def _wild_by_its_step(
+    splits: Sequence[tuple[MeldGroup, MeldGroup]],
+) -> tuple[MeldGroup, MeldGroup] | None:
+    """Of two partings that differ only in the side a wild between them goes to, the one
+    that gives it to the fan whose step it lies at (held-out still 000004: ``9S 10S JS QS
+    2H 10H JH QH KH``, the 2H 1.1 of the spades' steps from the QS and 1.8 of the hearts'
+    from the 10H). None when the steps do not tell (one not ``WILD_STEP_MARGIN`` times
+    nearer its fan's step than the other) or the partings differ otherwise."""
+    if len(splits) != 2:
+        return None
+    (first, _), (with_wild, second) = splits
+    k = len(first.slots)
+    wild = with_wild.slots[-1]
+    if len(with_wild.slots) != k + 1 or wild.card not in WILD_LABELS:
+        return None
+    before = _off_step(first.slots[-1], wild, first.slots)
+    after = _off_step(wild, second.slots[0], second.slots)
+    if before is None or after is None:
+        return None
+    if before * WILD_STEP_MARGIN <= after:
+        return splits[1]  # the wild lies at the first fan's step: it is the first's
+    if after * WILD_STEP_MARGIN <= before:
+        return splits[0]
+    return None
+
+
+def _off_step(a: Slot, b: Slot, fan: Sequence[Slot]) -> float | None:
+    """How far apart ``a`` and ``b`` lie in steps of ``fan`` (its median gap), as a ratio
+    of at least 1 either way (half a step is as far off as two); None without a step."""
+    gaps = sorted(distance(p.center_xy, q.center_xy) for p, q in pairwise(fan))
+    gap = distance(a.center_xy, b.center_xy)
+    if not gaps or gaps[len(gaps) // 2] <= 0 or gap <= 0:
+        return None
+    ratio = gap / gaps[len(gaps) // 2]
+    return max(ratio, 1 / ratio)
 
 
 def _one_card_joins(first: Sequence[str], second: Sequence[str], rules: Rules) -> bool:
@@ -302,14 +349,24 @@ def _one_card_joins(first: Sequence[str], second: Sequence[str], rules: Rules) -
 def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], tuple[Slot, ...]]:
     """Cards in no meld that lie together and, in order along the line they spread on, make
     a legal meld: a fan the layout could not follow (held-out still 000022: a column of
-    jacks fanned from its far end, every index read, each card left single). Where all of
-    them make no meld but all but one do, and only one natural card can be left out so,
+    jacks fanned from its far end, every index read, each card left single). Cards lie
+    together when their places do, within ``GATHER_REACH``, or any of their corners
+    within a fan's step (``_places``: a card seen at two corners or more lies at each;
+    through the model that column's top card was centred at its far corners, past the
+    reach from the next jack). Where all of them make no meld but all
+    but one do, and only one natural card can be left out so,
     that card is another meld's lying beside them (val23 still 000153: a neighbour's 9S
     beside a clubs run); it stays loose. Any other group stays loose."""
 
     def near(i: int, j: int) -> bool:
-        reach = GATHER_REACH * 0.5 * (loose[i].scale_px + loose[j].scale_px)
-        return distance(loose[i].center_xy, loose[j].center_xy) <= reach
+        scale = 0.5 * (loose[i].scale_px + loose[j].scale_px)
+        if distance(loose[i].center_xy, loose[j].center_xy) <= GATHER_REACH * scale:
+            return True
+        return any(
+            distance(a.center_xy, b.center_xy) <= GATHER_CORNER_REACH * scale
+            for a in _places(loose[i], one_frame=True)
+            for b in _places(loose[j], one_frame=True)
+        )
 
     gathered: list[MeldGroup] = []
     left: list[Slot] = []

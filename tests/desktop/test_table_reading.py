@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from desktop.meld_order import orient
@@ -406,6 +408,46 @@ def test_a_fan_that_parts_into_two_melds_in_two_places_stays_whole():
     layout = build_layout(fan(["3C", "3S", "3D", "JK", "8H", "8S", "8D"], 300, 450), SIZE)
     (meld,) = read_table(layout, RULES).melds["A"]
     assert not meld.verdict.legal and len(meld.cards) == 7
+
+
+def spaced(cards_and_x):
+    """A meld group of (card, x) slots on one line, for fans laid at their own steps."""
+    return MeldGroup(tuple(Slot(c, 0.9, (x, 500.0), 20.0, ()) for c, x in cards_and_x))
+
+
+def _two_runs_with_a_wild_between(two_x: float):
+    """9S 10S JS QS 24 px apart (the QS at 172), then a 2H at ``two_x``, then 10H JH QH KH
+    16 px apart from 240 on: both partings around the 2H make two legal runs (2H as KS or
+    as 9H)."""
+    spades = [(c, 100.0 + 24 * k) for k, c in enumerate(["9S", "10S", "JS", "QS"])]
+    hearts = [(c, 240.0 + 16 * k) for k, c in enumerate(["10H", "JH", "QH", "KH"])]
+    return spaced([*spades, ("2H", two_x), *hearts])
+
+
+def test_a_wild_between_two_runs_on_one_line_goes_to_the_fan_whose_step_it_lies_at():
+    """Rules §3 (a run is consecutive cards of one suit; a wild stands for one missing
+    card): 9S 10S JS QS 2H | 10H JH QH KH and 9S 10S JS QS | 2H 10H JH QH KH are both two
+    legal runs. The 2H lies one spades' step (24 px) past the QS, and 1.5 of the hearts'
+    (16 px) before the 10H: it is the spades' (held-out still 000004)."""
+    from desktop.meld_neighbours import end_to_end
+
+    parts = end_to_end(_two_runs_with_a_wild_between(two_x=172.0 + 24), RULES)
+    assert parts is not None
+    assert [p.cards for p in parts] == [
+        ("9S", "10S", "JS", "QS", "2H"),
+        ("10H", "JH", "QH", "KH"),
+    ]
+    # one hearts' step before the 10H and two of the spades' past the QS: the hearts'
+    parts = end_to_end(_two_runs_with_a_wild_between(two_x=240.0 - 16), RULES)
+    assert parts is not None and parts[1].cards == ("2H", "10H", "JH", "QH", "KH")
+
+
+def test_a_wild_lying_at_neither_fans_step_leaves_the_fan_whole():
+    # The 2H 41 px past the QS and 27 px before the 10H: 1.7 steps of either fan, so the
+    # steps do not tell, and nothing else says where the 2H belongs.
+    from desktop.meld_neighbours import end_to_end
+
+    assert end_to_end(_two_runs_with_a_wild_between(two_x=213.0), RULES) is None
 
 
 def test_two_runs_remembered_end_to_end_on_one_line_are_read_as_one_meld():
@@ -921,6 +963,43 @@ def test_cards_in_no_fan_that_lie_together_and_make_a_meld_are_read_as_one_and_f
     assert any("read from cards lying together in no fan" in f for f in meld.flags)
     assert meld.to_json()["gathered"] is True
     assert not any("in no meld" in f for f in reading.flags)
+
+
+def test_cards_in_no_fan_lie_together_by_their_nearest_corners():
+    """Rules §3.1: the same column of jacks as the model read it (held-out still 000022),
+    index height 30 px, the top JC's slot centred at its far corners: 159 px from the JD,
+    past the reach of five index heights, but its near corner 1.5 index heights from it,
+    within a fan's step. The three lie together, and make the set."""
+    from vision.types import CardDetection
+
+    def corner(card: str, x: float, y: float) -> CardDetection:
+        return CardDetection(card, 0.8, (x - 15, y - 5, x + 15, y + 5))
+
+    top = Slot("JC", 0.8, (598.0, 79.0), 30.0, (corner("JC", 598, 79), corner("JC", 595, 193)))
+    column = [top, Slot("JD", 0.8, (589.0, 238.0), 30.0), Slot("JC", 0.8, (586.0, 284.0), 30.0)]
+    (meld,) = read_table(_zone_of_loose(*column), RULES).melds["A"]
+    assert sorted(meld.cards) == ["JC", "JC", "JD"] and meld.verdict.legal
+    # seen at its far corners only, the top card lies apart, and two cards make no meld
+    alone = replace(top, detections=(corner("JC", 598, 79),))
+    assert read_table(_zone_of_loose(alone, *column[1:]), RULES).melds["A"] == ()
+
+
+def test_loose_cards_seen_whole_lying_apart_are_not_gathered():
+    """Rules §3.1: a 9D, a 9S and a 2S lying loose, each seen at two corners, the nearest
+    corners 2.4 and 3.0 index heights apart (val23 still 000174, a table with no meld):
+    further apart than a fan lays cards, so no set is read from them."""
+    from vision.types import CardDetection
+
+    def seen(card: str, a: tuple[float, float], b: tuple[float, float]) -> Slot:
+        boxes = tuple(CardDetection(card, 0.8, (x - 21, y - 7, x + 21, y + 7)) for x, y in (a, b))
+        return Slot(card, 0.8, a, 42.6, boxes)
+
+    cards = [
+        seen("9D", (429.0, 279.0), (677.0, 214.0)),
+        seen("9S", (671.0, 317.0), (815.0, 416.0)),
+        seen("2S", (695.0, 462.0), (577.0, 679.0)),
+    ]
+    assert read_table(_zone_of_loose(*cards), RULES).melds["A"] == ()
 
 
 def test_a_run_gathered_from_cards_in_no_fan_is_read_in_order_along_its_line():

@@ -2,8 +2,9 @@
 the next fan when two melds touch: two chains, one after the other on one line, whose
 facing ends read the same card. It belongs to one of them; which one follows from the
 way the fans are laid (the top card is the one whose far corner shows), learnt from the
-fans around them whose ends say so already, or from the fans' steps. Only a four-index
-deck shows a far corner on the fan's line (``build_layout`` asks only then).
+fans around them whose ends say so already, from the fans' steps, or from the cards (a
+fan is one suit or one rank). Only a four-index deck shows a far corner on the fan's
+line (``build_layout`` asks only then).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from itertools import pairwise
 from vision.layout.edges import edge_half_width
 from vision.layout.geometry import distance, median, project
 from vision.layout.grouping import FAN_STEP_MAX, Chain, merge_into
+from vision.layout.suits import is_natural
 from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import Slot
+from vision.types import rank_of
 
 OUTWARD = 1.0  # a far index lies at least this far (x index height) past its card
 MELD = 3  # cards of the shortest meld
@@ -81,9 +84,22 @@ def _steps_on(chain: Chain, end: int) -> bool:
     return fan_like and REGULAR_STEP[0] * inner <= gaps[-1] <= REGULAR_STEP[1] * inner
 
 
+def _continues(others: Sequence[Slot], card: str) -> bool:
+    """Whether ``card`` is of the fan the ``others`` make: at least two natural cards, all
+    of its suit in other ranks than its own (a run) or all of its rank (a set). Twos and
+    jokers say nothing: a wild may stand in any fan."""
+    naturals = [s.card for s in others if is_natural(s.card)]
+    if len(naturals) < 2 or not is_natural(card):
+        return False
+    ranks = [rank_of(c) for c in naturals]
+    one_suit = all(c[-1] == card[-1] for c in naturals)
+    run = one_suit and len({*ranks, rank_of(card)}) == len(ranks) + 1
+    return run or all(r == rank_of(card) for r in ranks)
+
+
 def _known_orient(p: Chain, q: Chain) -> int:
-    """+1 or -1 when a top card, a chain too short to be a meld, or the fans' steps say,
-    else 0."""
+    """+1 or -1 when a top card, a chain too short to be a meld, the fans' steps or the
+    cards say, else 0."""
     orient = _facing_top(p, q)
     if not orient and len(p.slots) < MELD <= len(q.slots):
         orient = -1  # p is too short to be a meld: its tail is q's corner
@@ -96,6 +112,14 @@ def _known_orient(p: Chain, q: Chain) -> int:
         p_steps, q_steps = _steps_on(p, -1), _steps_on(q, 0)
         if p_steps != q_steps:
             orient = 1 if p_steps else -1
+    if not orient:
+        # cards fanned together are one suit or one rank: the facing card goes with the fan
+        # it carries on (held-out still 000096: a 5H at the end of 4H 3H 2H AH, its far
+        # corner at the end of QC KC AC; the guess from the fans around went to the clubs)
+        card = p.slots[-1].card
+        p_fits, q_fits = _continues(p.slots[:-1], card), _continues(q.slots[1:], card)
+        if p_fits != q_fits:
+            orient = 1 if p_fits else -1
     return orient
 
 

@@ -21,9 +21,11 @@ two in a run is never settled (a wild two in a run of hearts may be a spade).
 
 A card read plainly can be *contested* too: the classifier weighed another suit of its rank
 nearly as much (``CardDetection.rivals``; the held-out deck's clubs, drawn like spades, read
-9S 0.55 / 9C 0.40). Such a card never decides the run's suit against a sure card, and is
-read in the run's suit when that suit is among its rivals, marked as a covered suit is. A
-card read in another suit without that option stays as read, for the referee to call.
+9S 0.55 / 9C 0.40), or its own readings name two suits of its rank (one corner misread:
+7S at one, 7C at the other). Such a card never decides the run's suit against a sure card,
+and is read in the run's suit when that suit is among its options, marked as a covered
+suit is. A card read in another suit without that option stays as read, for the referee
+to call.
 """
 
 from __future__ import annotations
@@ -104,10 +106,15 @@ def read_in(slot: Slot, card: str) -> Slot | None:
 
 
 def is_contested(slot: Slot) -> bool:
-    """True when the slot is read plainly but the classifier weighed another suit of its
-    rank nearly as much (a rival, ``vision.reader.ranks.RIVAL_RATIO``)."""
+    """True when the slot is read plainly but another suit of its rank is in play: the
+    classifier weighed it nearly as much (a rival, ``vision.reader.ranks.RIVAL_RATIO``),
+    or another of the card's corners was read in it (the slot takes its card from one
+    corner, which may be the misread one: val14 still 000045, 7C and 7S)."""
     rank = rank_of(slot.card)
-    return not is_open(slot) and any(rank_of(r) == rank for d in slot.detections for r in d.rivals)
+    if is_open(slot):
+        return False
+    named = {c for d in slot.detections for c in (d.card, *d.rivals) if rank_of(c) == rank}
+    return len(named) > 1
 
 
 def settle_contested(slot: Slot, suit: str | None) -> Slot:

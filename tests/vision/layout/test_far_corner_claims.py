@@ -109,3 +109,42 @@ def test_lone_copies_in_a_four_index_deck_do_not_hold_a_fans_end_back():
         fan_chain = Chain(fan_slots, (1.0, 0.0))
         chains, _ = pair_second_indices([fan_chain], [near, other], four_index=four_index)
         assert [len(c.slots) for c in chains] == [kept]
+
+
+def _facing_runs(far_card: str) -> tuple[Chain, Chain]:
+    """QC KC AC and then a reading of ``far_card`` one step on; a card's length further
+    along the line, ``far_card`` again heading 4H 3H 2H at the same step. Both chains step
+    evenly and no top card shows which end is whose, so only the cards can tell."""
+    clubs = Chain(
+        tuple(slot(card, 100 + k * S) for k, card in enumerate(["QC", "KC", "AC", far_card])),
+        (1.0, 0.0),
+    )
+    head = 100 + 3 * S + CARD
+    hearts = Chain(
+        tuple(slot(card, head + k * S) for k, card in enumerate([far_card, "4H", "3H", "2H"])),
+        (1.0, 0.0),
+    )
+    return clubs, hearts
+
+
+def test_the_facing_card_goes_with_the_fan_its_suit_and_rank_carry_on():
+    # The 5H carries 4H 3H 2H on (one suit, the next rank) and not QC KC AC: it is the
+    # hearts run's top card, and the reading past the clubs is its far corner (held-out
+    # still 000096, where the guess from the fans around gave the 5H to the clubs).
+    chains, lone = resolve_far_ends(list(_facing_runs("5H")))
+    assert [[s.card for s in c.slots] for c in chains] == [
+        ["QC", "KC", "AC"],
+        ["5H", "4H", "3H", "2H"],
+    ]
+    assert len(chains[1].slots[0].detections) == 2
+    assert lone == []
+
+
+def test_a_facing_card_that_carries_neither_fan_on_is_left_to_the_guess():
+    # A 9S is of neither fan: the cards say nothing, and the guess decides as before
+    # (with no fan around to follow, the first chain's top card is its last).
+    chains, _ = resolve_far_ends(list(_facing_runs("9S")))
+    assert [[s.card for s in c.slots] for c in chains] == [
+        ["QC", "KC", "AC", "9S"],
+        ["4H", "3H", "2H"],
+    ]

@@ -232,3 +232,15 @@ def test_a_suit_guessed_in_a_set_yields_when_the_index_shows_whole() -> None:
     (meld,) = memory.state().zone("A").melds
     assert meld.cards == ("9C", "9H", "9S")
     assert not any(s.suit_from_meld for s in meld.slots)
+
+
+@pytest.mark.parametrize("misread", [0, 1])
+def test_a_card_read_in_two_suits_at_two_corners_takes_the_runs_suit(misread: int) -> None:
+    # A four-index deck: each card of the fan shows two corners. The 6S's are read 6S and
+    # 6C (the classifier misread one); whichever the slot took its card from, the card is
+    # contested, and the spades around it settle it (val14 still 000045: 7C and 7S).
+    dets = fan(["4S", "5S", "6S", "7S"], 500, 500, four_corner=True, second_index=False)
+    six = [k for k, d in enumerate(dets) if d.card == "6S"]
+    dets[six[misread]] = replace(dets[six[misread]], card="6C")
+    (meld,) = build_layout(dets, SIZE).zone("A").melds
+    assert meld.cards == ("4S", "5S", "6S", "7S")
