@@ -350,13 +350,13 @@ def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], 
     """Cards in no meld that lie together and, in order along the line they spread on, make
     a legal meld: a fan the layout could not follow (held-out still 000022: a column of
     jacks fanned from its far end, every index read, each card left single). Cards lie
-    together when their places do, within ``GATHER_REACH``, or any of their corners
-    within a fan's step (``_places``: a card seen at two corners or more lies at each;
-    through the model that column's top card was centred at its far corners, past the
-    reach from the next jack). Where all of them make no meld but all
-    but one do, and only one natural card can be left out so,
-    that card is another meld's lying beside them (val23 still 000153: a neighbour's 9S
-    beside a clubs run); it stays loose. Any other group stays loose."""
+    together when their slots lie within ``GATHER_REACH`` of each other, or any of their
+    corners within a fan's step (``GATHER_CORNER_REACH``, the corners of ``_places``:
+    through the model that column's top card was centred at its far corners, out of the
+    slots' reach from the next jack). Where all of them make no meld but all but one do,
+    and only one natural card can be left out so, that card is another meld's lying
+    beside them (val23 still 000153: a neighbour's 9S beside a clubs run); it stays loose.
+    Any other group stays loose."""
 
     def near(i: int, j: int) -> bool:
         scale = 0.5 * (loose[i].scale_px + loose[j].scale_px)
