@@ -27,7 +27,13 @@ from desktop.meld_repairs import (
 )
 from engine import Rules
 from vision.layout.connected import connected_groups
-from vision.layout.geometry import canonical_direction, distance, order_along, principal_axis
+from vision.layout.geometry import (
+    canonical_direction,
+    distance,
+    median,
+    order_along,
+    principal_axis,
+)
 from vision.layout.types import MeldGroup, Slot
 from vision.tracking.slots import WILD_LABELS
 from vision.types import CARD_LABELS
@@ -331,11 +337,11 @@ def _wild_by_its_step(
 def _off_step(a: Slot, b: Slot, fan: Sequence[Slot]) -> float | None:
     """How far apart ``a`` and ``b`` lie in steps of ``fan`` (its median gap), as a ratio
     of at least 1 either way (half a step is as far off as two); None without a step."""
-    gaps = sorted(distance(p.center_xy, q.center_xy) for p, q in pairwise(fan))
+    step = median([distance(p.center_xy, q.center_xy) for p, q in pairwise(fan)])
     gap = distance(a.center_xy, b.center_xy)
-    if not gaps or gaps[len(gaps) // 2] <= 0 or gap <= 0:
+    if step <= 0 or gap <= 0:
         return None
-    ratio = gap / gaps[len(gaps) // 2]
+    ratio = gap / step
     return max(ratio, 1 / ratio)
 
 
@@ -358,15 +364,15 @@ def gather_loose(loose: Sequence[Slot], rules: Rules) -> tuple[list[MeldGroup], 
     beside them (val23 still 000153: a neighbour's 9S beside a clubs run); it stays loose.
     Any other group stays loose."""
 
+    # each card's places (its slot, its corners, their midpoints), found once, not per pair
+    places = [[p.center_xy for p in _places(slot, one_frame=True)] for slot in loose]
+
     def near(i: int, j: int) -> bool:
         scale = 0.5 * (loose[i].scale_px + loose[j].scale_px)
         if distance(loose[i].center_xy, loose[j].center_xy) <= GATHER_REACH * scale:
             return True
-        return any(
-            distance(a.center_xy, b.center_xy) <= GATHER_CORNER_REACH * scale
-            for a in _places(loose[i], one_frame=True)
-            for b in _places(loose[j], one_frame=True)
-        )
+        reach = GATHER_CORNER_REACH * scale
+        return any(distance(a, b) <= reach for a in places[i] for b in places[j])
 
     gathered: list[MeldGroup] = []
     left: list[Slot] = []

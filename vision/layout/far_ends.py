@@ -15,7 +15,7 @@ from itertools import pairwise
 from vision.layout.edges import edge_half_width
 from vision.layout.geometry import distance, median, project
 from vision.layout.grouping import FAN_STEP_MAX, Chain, merge_into
-from vision.layout.suits import is_natural
+from vision.layout.suits import is_natural, set_rank
 from vision.layout.top_cards import far_corner_off_line
 from vision.layout.types import Slot
 from vision.types import rank_of
@@ -91,10 +91,11 @@ def _continues(others: Sequence[Slot], card: str) -> bool:
     naturals = [s.card for s in others if is_natural(s.card)]
     if len(naturals) < 2 or not is_natural(card):
         return False
+    if set_rank(others) == rank_of(card):
+        return True
     ranks = [rank_of(c) for c in naturals]
     one_suit = all(c[-1] == card[-1] for c in naturals)
-    run = one_suit and len({*ranks, rank_of(card)}) == len(ranks) + 1
-    return run or all(r == rank_of(card) for r in ranks)
+    return one_suit and len({*ranks, rank_of(card)}) == len(ranks) + 1
 
 
 def _known_orient(p: Chain, q: Chain) -> int:
