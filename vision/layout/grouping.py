@@ -204,13 +204,13 @@ WEDGED_NEAR = 0.6
 
 def _drop_wedged(ordered: list[Slot], steps: list[float]) -> tuple[list[Slot], list[Slot]]:
     """The line without its wedged reading, and that reading (none when it was folded into
-    a neighbour read as the same card): a lone suit-open reading lying between two cards that are a
-    whole fan step apart without it (held-out still 000077: a box on the ink between the
-    JD's and the QD's far indices, read 10H with its suit open, which took the fan's 10D
-    out of the line at an odd step). Only an open one,
-    and less sure than both its neighbours: a card read plainly there may be a fan laid
-    tighter at its end, and a sure open reading a covered card beside a gap where a card
-    is hidden (clip 8187: a set of fours one step short of a hidden card's gap)."""
+    a neighbour read as the same card): a lone suit-open reading lying between two cards
+    that are a whole fan step apart without it (held-out still 000077: a box on the ink
+    between the JD's and the QD's far indices, read 10H with its suit open, which took the
+    fan's 10D out of the line at an odd step). Only an open one, and less sure than both
+    its neighbours: a card read plainly there may be a fan laid tighter at its end, and a
+    sure open reading a covered card beside a gap where a card is hidden (clip 8187: a set
+    of fours one step short of a hidden card's gap)."""
     for k in range(1, len(ordered) - 1):
         slot = ordered[k]
         if len(slot.detections) != 1 or not slot.detections[0].suit_open:
@@ -226,8 +226,8 @@ def _drop_wedged(ordered: list[Slot], steps: list[float]) -> tuple[list[Slot], l
             ordered[k - 1].confidence, ordered[k + 1].confidence
         )
         if unsure and regular and min(before, after) < WEDGED_NEAR * joined:
-            # a neighbour read as the same card is its own card, read twice (val23 still 000103: a
-            # 10's corner boxed twice, one box moved onto the fan's midline); else it goes
+            # read as a neighbour's card, it is that card read twice (val23 still 000103: a
+            # 10H's corner boxed twice, one box moved onto the fan's midline); else it goes
             twin = next((n for n in (k - 1, k + 1) if ordered[n].card == slot.card), None)
             if twin is None:
                 return ordered[:k] + ordered[k + 1 :], [slot]
