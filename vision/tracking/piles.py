@@ -2,6 +2,15 @@
 table. The reader reports card backs as boxes; boxes that overlap or nearly touch make one
 pile. The number of piles in the middle of the table is remembered, and a pile fewer,
 seen for long enough, is a pile taken.
+
+A back box of another size than the frame's other backs is no whole pile: every pile
+holds cards of one deck, and turned any way a card's box is as long as its long side, or a
+fifth longer at most, and at least two thirds as wide (the card's width). So a box half as
+long again is the reader finding a back in the table's grain (new clip 8177: a box twice a
+pile's length on a wooden table, seen for four seconds, then gone, was told as a pozzetto
+taken), and one under half as wide is a sliver of a back: cut by the frame's edge (new
+clip 8186: a strip of the table's cloth at the frame's corner, read as a back now and
+then) or under a hand.
 """
 
 from __future__ import annotations
@@ -15,8 +24,37 @@ from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.votes import Votes
 from vision.types import BoxXYXY
 
+# A pile's box against the frame's other backs' long side (see the module's note): its
+# long side at most this much, its short side at least that much.
+LONGEST_AGAINST_OTHERS = 1.6
+NARROWEST_AGAINST_OTHERS = 0.45
+# Two backs within this share of a box's shorter side are one pile. Piles laid side by side
+# lie apart by a sixth of a card or more; at a quarter (the earlier margin) two such piles
+# ran into one in some frames and apart in others (new clip 8198), and a pile seen going
+# was told as a pozzetto taken.
+TOUCH_MARGIN = 0.1
 
-def count_piles(backs_xyxy: Sequence[BoxXYXY], margin: float = 0.25) -> int:
+
+def plausible_backs(backs_xyxy: Sequence[BoxXYXY]) -> list[BoxXYXY]:
+    """The backs sized as a whole card against the others' long side (their lower median,
+    so that one odd box among two does not set the measure); a lone back is kept, there
+    being nothing to weigh it against."""
+    if len(backs_xyxy) < 2:
+        return list(backs_xyxy)
+    longs = sorted(max(_sides(b)) for b in backs_xyxy)
+    usual = longs[(len(longs) - 1) // 2]
+    return [
+        b for b in backs_xyxy
+        if max(_sides(b)) <= LONGEST_AGAINST_OTHERS * usual
+        and min(_sides(b)) >= NARROWEST_AGAINST_OTHERS * usual
+    ]  # fmt: skip
+
+
+def _sides(box: BoxXYXY) -> tuple[float, float]:
+    return (box[2] - box[0], box[3] - box[1])
+
+
+def count_piles(backs_xyxy: Sequence[BoxXYXY], margin: float = TOUCH_MARGIN) -> int:
     """Connected groups of back boxes (touching within ``margin`` of a box's size)."""
 
     def touching(i: int, j: int) -> bool:
@@ -50,7 +88,7 @@ class PileWatcher:
                 b for b in backs_xyxy
                 if zones.zone_of(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), size_wh) == "stock"
             ]  # fmt: skip
-        count = count_piles(kept)
+        count = count_piles(plausible_backs(kept))
         self._votes.expire(t, 1.0)
         if count == self.piles:
             self._votes.clear()
