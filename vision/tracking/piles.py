@@ -3,14 +3,14 @@ table. The reader reports card backs as boxes; boxes that overlap or nearly touc
 pile. The number of piles in the middle of the table is remembered, and a pile fewer,
 seen for long enough, is a pile taken.
 
-A back box of another size than the frame's other backs is no whole pile: every pile
-holds cards of one deck, and turned any way a card's box is as long as its long side, or a
-fifth longer at most, and at least two thirds as wide (the card's width). So a box half as
-long again is the reader finding a back in the table's grain (new clip 8177: a box twice a
-pile's length on a wooden table, seen for four seconds, then gone, was told as a pozzetto
-taken), and one under half as wide is a sliver of a back: cut by the frame's edge (new
-clip 8186: a strip of the table's cloth at the frame's corner, read as a back now and
-then) or under a hand.
+A back box of another size than the frame's other backs (three or more) is no whole
+pile: every pile holds cards of one deck, and turned any way a card's box is as long as
+its long side, or a fifth longer at most, and at least two thirds as wide (the card's
+width). So a box half as long again is the reader finding a back in the table's grain
+(new clip 8177: a box twice a pile's length on a wooden table, seen for four seconds,
+then gone, was told as a pozzetto taken), and one under half as wide is a sliver of a
+back: cut by the frame's edge (new clip 8186: a strip of the table's cloth at the frame's
+corner, read as a back now and then) or under a hand.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.votes import Votes
 from vision.types import BoxXYXY
 
-# A pile's box against the frame's other backs' long side (see the module's note): its
+# A pile's box against the frame's backs' median long side (see the module's note): its
 # long side at most this much, its short side at least that much.
 LONGEST_AGAINST_OTHERS = 1.6
 NARROWEST_AGAINST_OTHERS = 0.45
@@ -36,13 +36,13 @@ TOUCH_MARGIN = 0.1
 
 
 def plausible_backs(backs_xyxy: Sequence[BoxXYXY]) -> list[BoxXYXY]:
-    """The backs sized as a whole card against the others' long side (their lower median,
-    so that one odd box among two does not set the measure); a lone back is kept, there
-    being nothing to weigh it against."""
-    if len(backs_xyxy) < 2:
+    """The backs sized as a whole card against the frame's backs' median long side. With
+    fewer than three every back is kept: of two that disagree, nothing tells which is the
+    pile (a small false box would make a real pile look too long)."""
+    if len(backs_xyxy) < 3:
         return list(backs_xyxy)
     longs = sorted(max(_sides(b)) for b in backs_xyxy)
-    usual = longs[(len(longs) - 1) // 2]
+    usual = longs[(len(longs) - 1) // 2]  # the lower median: one odd box never sets it
     return [
         b for b in backs_xyxy
         if max(_sides(b)) <= LONGEST_AGAINST_OTHERS * usual

@@ -67,7 +67,13 @@ def test_a_back_box_far_longer_than_the_piles_is_no_pile():
     grain = (-19.0, 338.0, 285.0, 619.0)
     piles = [(618.0, 88.0, 763.0, 180.0), (636.0, 209.0, 782.0, 295.0)]
     assert plausible_backs([*piles, grain]) == piles
-    assert plausible_backs([piles[0], grain]) == [piles[0]]
+
+
+def test_two_backs_that_disagree_are_both_kept():
+    # nothing tells which of two is the pile: a small false box must not drop a real one
+    pile, speck = (618.0, 88.0, 763.0, 180.0), (300.0, 300.0, 340.0, 340.0)
+    assert plausible_backs([pile, speck]) == [pile, speck]
+    assert plausible_backs([pile, (300.0, 300.0, 345.0, 345.0), pile]) == [pile, pile]
 
 
 def test_a_sliver_of_a_back_at_the_frame_edge_is_no_pile():
