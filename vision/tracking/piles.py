@@ -41,12 +41,12 @@ def plausible_backs(backs_xyxy: Sequence[BoxXYXY]) -> list[BoxXYXY]:
     pile (a small false box would make a real pile look too long)."""
     if len(backs_xyxy) < 3:
         return list(backs_xyxy)
-    longs = sorted(max(_sides(b)) for b in backs_xyxy)
+    sides = [sorted(_sides(b)) for b in backs_xyxy]  # (short, long) of each
+    longs = sorted(long for _, long in sides)
     usual = longs[(len(longs) - 1) // 2]  # the lower median: one odd box never sets it
     return [
-        b for b in backs_xyxy
-        if max(_sides(b)) <= LONGEST_AGAINST_OTHERS * usual
-        and min(_sides(b)) >= NARROWEST_AGAINST_OTHERS * usual
+        b for b, (short, long) in zip(backs_xyxy, sides, strict=True)
+        if long <= LONGEST_AGAINST_OTHERS * usual and short >= NARROWEST_AGAINST_OTHERS * usual
     ]  # fmt: skip
 
 
@@ -59,7 +59,7 @@ def count_piles(backs_xyxy: Sequence[BoxXYXY], margin: float = TOUCH_MARGIN) -> 
 
     def touching(i: int, j: int) -> bool:
         a, b = backs_xyxy[i], backs_xyxy[j]
-        pad = margin * min(a[2] - a[0], a[3] - a[1])
+        pad = margin * min(_sides(a))
         return (
             a[0] - pad <= b[2] and b[0] <= a[2] + pad and a[1] - pad <= b[3] and b[1] <= a[3] + pad
         )
