@@ -55,6 +55,11 @@ from vision.types import CardDetection
 # other copy, laid two or three cards on, lies further, though in a tight fan still within
 # ``MemoryParams.match_radius`` (validation clip 8047: 2.1 index heights, three steps on).
 SAME_CARD_STEPS = 1.5
+# The frames that must show a four-index fan before a card needs three corners read alike
+# to be seen whole. One or two frames of a two-index deck can pass for one (validation clip
+# 8007's jumbo deck, new clip 8187), where every four-index deck of the clips shows one in
+# 72 frames or more, the third within 2.3 s of the first card.
+FOUR_INDEX_FRAMES = 3
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ class TableMemory:
     # A four-index fan seen once: its deck's twin pairs fold on every later frame, even
     # where a hand leaves two of them backing only each other.
     _four_index_deck: bool = False
+    _four_index_frames: int = 0  # frames whose layout showed a four-index fan
     _sightings: Sightings = field(init=False)
     _lone: LoneCards = field(init=False)
     _whole: WholeSightings = field(default_factory=WholeSightings)
@@ -123,6 +129,7 @@ class TableMemory:
         known = True if self._four_index_deck else None
         layout = build_layout([*detections, *covered], size_wh, zones, LAYOUT, known)
         self._four_index_deck = self._four_index_deck or layout.four_index_fan
+        self._four_index_frames += layout.four_index_fan
         return self.update(layout, t_monotonic, covered)
 
     def covered_readings(self, detections: Sequence[CardDetection]) -> list[CardDetection]:
@@ -160,6 +167,7 @@ class TableMemory:
             (s for z in TEAM_ZONES for s in _zone_slots(layout.zone(z))),
             self._covered_now,
             t_monotonic,
+            self._whole_corners(),
         )
         for meld in self._melds:
             for mem in meld.slots:
@@ -248,10 +256,14 @@ class TableMemory:
         # the next card lies on it.
         now = [d for g in here.melds for s in g.slots if s.visible for d in s.detections]
         now += [d for s in here.loose if s.visible for d in s.detections]
-        min_corners = 3 if self._four_index_deck else 2
-        for sighting in self._lone.update(zone, alone, now, t, min_corners):
+        for sighting in self._lone.update(zone, alone, now, t, self._whole_corners()):
             self._sightings.add(sighting)
         return returned
+
+    def _whole_corners(self) -> int:
+        """The corners read alike that show a card whole (``vision.tracking.whole``): three
+        once the deck is known to print four indices (``FOUR_INDEX_FRAMES``)."""
+        return 3 if self._four_index_frames >= FOUR_INDEX_FRAMES else 2
 
     def _top_cards_far_corner(
         self, slot: Slot, here: ZoneLayout, meld_fans: dict[int, KnownFan]
@@ -355,7 +367,8 @@ class TableMemory:
         before_cards = meld.group().cards
         for i, j in list(match.matched.items()) + list(match.reread.items()):
             meld.slots[j].observe(observed[i])
-            if (whole := seen_whole(observed[i], self._covered_now, t)) is not None:
+            whole = seen_whole(observed[i], self._covered_now, t, self._whole_corners())
+            if whole is not None:
                 meld.slots[j].see_whole(whole.card, whole.confidence, vote=False)
         for idx, (was, card) in enumerate(zip(before_cards, meld.group().cards, strict=True)):
             if card != was:
@@ -467,7 +480,7 @@ class TableMemory:
         mem.observe(replace(slot, visible=True))  # a covered card's last reading counts once
         mem.visible = slot.visible
         # The frames that showed it whole came before its fan was confirmed.
-        for sighting in self._whole.at(slot.center_xy, slot.scale_px):
+        for sighting in self._whole.at(slot):
             mem.see_whole(sighting.card, sighting.confidence, vote=True)
         return mem
 

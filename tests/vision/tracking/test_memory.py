@@ -359,3 +359,42 @@ def test_a_tight_set_takes_the_other_copy_of_a_card_laid_three_cards_on():
     grown = fan(["4H", "4S", "4C", "4H"], 400, 450, step=0.7)[1:]  # the first 4H covered
     play(memory, [grown] * 12, t0=2.0)
     assert table(memory) == [["4H", "4S", "4C", "4H"]]
+
+
+def test_a_four_index_card_seen_whole_keeps_its_reading_under_the_next_card():
+    # Held-out clip 7032: the AD lies on top of a vertical fan showing all four corners
+    # read AD; the next AC covers its lower part, and its two top corners then read AH in
+    # every frame, each box shorter by 0.4 of an index. It stays the AD it was seen as.
+    from dataclasses import replace
+
+    s = 20.0
+    on_top = fan(["AC", "AD"], 400, 450, s=s, vertical=True, four_corner=True)
+    laid = fan(["AC", "AD", "AC"], 400, 450, s=s, vertical=True, four_corner=True)
+    ad_row = {round(d.center_xy[1]) for d in on_top if d.card == "AD"}
+    row = min(ad_row)  # the AD's top corners; the others are now under the AC
+
+    def covered(d):
+        if d.card != "AD" or round(d.center_xy[1]) != row:
+            return d
+        x1, y1, x2, y2 = d.box_xyxy
+        return replace(d, card="AH", box_xyxy=(x1, y1, x2, y2 - 0.4 * s))
+
+    under = [covered(d) for d in laid if d.card != "AD" or round(d.center_xy[1]) == row]
+    memory = TableMemory(MemoryParams())
+    for k, dets in enumerate([on_top] * 5 + [under] * 30):
+        memory.read_frame(dets, SIZE, k / FPS)  # as the app does: the deck's kind is learnt
+    assert table(memory) == [["AC", "AD", "AC"]]
+
+
+def test_one_frame_passing_for_a_four_index_fan_does_not_change_the_deck():
+    # Validation clip 8007's two-index deck showed a four-index fan in two frames. A card
+    # of such a deck still counts as seen whole by its two corners read alike.
+    memory = TableMemory(MemoryParams())
+    stray = fan(["3C", "4C", "5C"], 300, 120, four_corner=True)  # zone B, one frame
+    on_top = fan(["8C", "9C", "10C"], 400, 450)
+    covered = fan(["8C", "9C", "10S", "JC"], 400, 450)
+    frames = [on_top + stray] + [on_top] * 3 + [covered] * 30
+    for k, dets in enumerate(frames):
+        memory.read_frame(dets, SIZE, k / FPS)
+    assert build_layout(stray, SIZE).four_index_fan
+    assert table(memory) == [["8C", "9C", "10C", "JC"]]
