@@ -85,6 +85,9 @@ class MeldReading:
     # On a still, cards read as their close second because the meld held more copies of
     # the card first read than the deck has (``_copies_read_otherwise``): (card read, taken).
     copies_taken: tuple[tuple[str, str], ...] = ()
+    # The end card beyond which the meld's next card would lie outside the camera's view
+    # (``desktop.frame_edge``).
+    off_frame_beyond: str | None = None
 
     @property
     def flagged(self) -> bool:
@@ -124,6 +127,8 @@ class MeldReading:
             out["copy_beyond_deck"] = [list(pair) for pair in self.copies_taken]
         if self.gathered:
             out["gathered"] = True
+        if self.off_frame_beyond is not None:
+            out["off_frame_beyond"] = self.off_frame_beyond
         return out
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from desktop.frame_edge import end_off_frame
 from desktop.meld_neighbours import (
     Joined,
     TakenInLine,
@@ -72,10 +73,15 @@ def read_table(
         taken, groups = _zone_groups(layout.zone(zone), rules, one_frame=ledger is None)
         loose_slots = taken.loose
         readings = tuple(
-            _gathered_flag(
+            _edge_flag(
                 zone,
-                _taken_flag(zone, _joined_flag(zone, reading, joined), m, taken.taken),
-                any(m is g for g in taken.gathered),
+                _gathered_flag(
+                    zone,
+                    _taken_flag(zone, _joined_flag(zone, reading, joined), m, taken.taken),
+                    any(m is g for g in taken.gathered),
+                ),
+                m,
+                layout.size_wh,
             )
             for m, joined in groups
             for reading in _judged_apart(zone, m, rules, loose_slots)
@@ -193,6 +199,20 @@ def _gathered_flag(zone: str, reading: MeldReading, gathered: bool) -> MeldReadi
         "fan the camera could follow: check it"
     )
     return replace(reading, flags=(*reading.flags, said), gathered=True)
+
+
+def _edge_flag(
+    zone: str, reading: MeldReading, group: MeldGroup, size_wh: tuple[int, int]
+) -> MeldReading:
+    """Flag a meld whose fan runs off the frame (``desktop.frame_edge``)."""
+    end = end_off_frame(group, size_wh)
+    if end is None:
+        return reading
+    said = (
+        f"team {zone}: meld {' '.join(reading.cards)} reaches the edge of the camera's view "
+        f"beyond {end.card}: a card there cannot be read; check it"
+    )
+    return replace(reading, flags=(*reading.flags, said), off_frame_beyond=end.card)
 
 
 def _copies_read_otherwise(layout: TableLayout) -> TableLayout:

@@ -66,7 +66,8 @@ def verdict_text(meld: Mapping[str, Any]) -> str:
 
 def unread_card_texts(meld: Mapping[str, Any]) -> list[str]:
     """Where the meld may hold a card the camera did not read into it: room between two of
-    its cards, or a card in no meld lying in line with one of its ends."""
+    its cards, a card in no meld lying in line with one of its ends, or an end at the edge
+    of the camera's view."""
     out = [
         t("a card may lie unread between {a} and {b}").format(a=a, b=b)
         for a, b in meld.get("room_between", ())
@@ -75,6 +76,8 @@ def unread_card_texts(meld: Mapping[str, Any]) -> list[str]:
         t("{card} lies in line with it, in no meld: check it").format(card=card)
         for card in meld.get("loose_in_line", ())
     ]
+    if card := meld.get("off_frame_beyond"):  # its next card would lie out of the view
+        out.append(t("it runs off the camera's view beyond {card}: check there").format(card=card))
     return out
 
 

@@ -252,6 +252,10 @@
         <translation>{taken} preferita a {read}, una copia in più di quante il mazzo ne abbia: controllala</translation>
     </message>
     <message>
+        <source>it runs off the camera's view beyond {card}: check there</source>
+        <translation>esce dall'inquadratura oltre {card}: controlla lì</translation>
+    </message>
+    <message>
         <source>read from cards in no fan: check it</source>
         <translation>letta da carte sparse, fuori da ogni ventaglio: controllala</translation>
     </message>

@@ -88,7 +88,12 @@ def test_switching_language(qapp, drop_qm: bool, monkeypatch, tmp_path: Path) ->
     assert verdict_text(in_line).endswith(
         "4H è in linea con la combinazione ma non ne fa parte: controllala"
     )
+    at_edge = {"legal": True, "type": "sequence", "points": 15, "off_frame_beyond": "7D"}
+    assert verdict_text(at_edge).endswith("esce dall'inquadratura oltre 7D: controlla lì")
     assert install_language("en") == "source text"
+    assert verdict_text(at_edge) == (
+        "sequence · 15 pts · it runs off the camera's view beyond 7D: check there"
+    )
     assert t("End of hand") == "End of hand"
     assert verdict_text(covered) == "sequence · 20 pts · suit of 7H read from the run"
     assert verdict_text(unseen) == "set · 30 pts · suit of 9H not seen; a set scores the same"
