@@ -204,9 +204,10 @@ def _gathered_flag(zone: str, reading: MeldReading, gathered: bool) -> MeldReadi
 def _edge_flag(
     zone: str, reading: MeldReading, group: MeldGroup, size_wh: tuple[int, int]
 ) -> MeldReading:
-    """Flag a meld whose fan runs off the frame (``desktop.frame_edge``)."""
+    """Flag a meld whose fan runs off the frame (``desktop.frame_edge``). A fan read as two
+    melds laid end to end is flagged in the part holding the end card."""
     end = end_off_frame(group, size_wh)
-    if end is None:
+    if end is None or end.card not in reading.cards:
         return reading
     said = (
         f"team {zone}: meld {' '.join(reading.cards)} reaches the edge of the camera's view "

@@ -34,7 +34,8 @@ from vision.types import BoxXYXY, CardDetection
 # while a fan's next index lies within one and a half. A neighbour's index misread as this
 # card (held-out clip 7017: a 5S read 5D, 8 px from the 5D's corner) is not a corner of it.
 CORNERS_APART = 2.0
-# A card is taken as seen whole at a place once it was seen so in this many frames.
+# A card is taken as seen whole at a place once it was seen so in this many frames: in one
+# frame the hand may still be sliding it into place (see ``WholeSightings.at``).
 MIN_WHOLE_FRAMES = 2
 # Whole sightings are kept this long: a meld is confirmed 0.8 s after its third card
 # shows, a lay-off 0.8 s after it lands, and a hand over the table may delay either.
@@ -45,9 +46,9 @@ WHOLE_RECALL_S = 3.0
 class WholeSighting:
     t: float
     card: str
-    confidence: float  # the surer of its two corners
+    confidence: float  # the surest of its corners
     places: tuple[PointXY, ...]  # the centres of the corners read
-    boxes: tuple[BoxXYXY, ...] = ()  # their boxes, in the same order
+    boxes: tuple[BoxXYXY, ...]  # their boxes, in the same order
 
 
 def seen_whole(
