@@ -98,10 +98,10 @@ class TableMemory:
     _alone: list[tuple[float, LooseCard]] = field(default_factory=list)
     _frame: int = 0
     _next_uid: int = 1
-    # A four-index fan seen once: its deck's twin pairs fold on every later frame, even
-    # where a hand leaves two of them backing only each other.
-    _four_index_deck: bool = False
-    _four_index_frames: int = 0  # frames whose layout showed a four-index fan
+    # Frames whose layout showed a four-index fan. After one, the deck's twin pairs fold
+    # on every later frame, even where a hand leaves two of them backing only each other;
+    # after FOUR_INDEX_FRAMES, a card needs three corners to be seen whole.
+    _four_index_frames: int = 0
     _sightings: Sightings = field(init=False)
     _lone: LoneCards = field(init=False)
     _whole: WholeSightings = field(default_factory=WholeSightings)
@@ -126,9 +126,8 @@ class TableMemory:
         """One frame's detections: the known cards a fan now covers are put back where
         they were read, the layout is built, and the memory takes it."""
         covered = self.covered_readings(detections)
-        known = True if self._four_index_deck else None
+        known = True if self._four_index_frames else None
         layout = build_layout([*detections, *covered], size_wh, zones, LAYOUT, known)
-        self._four_index_deck = self._four_index_deck or layout.four_index_fan
         self._four_index_frames += layout.four_index_fan
         return self.update(layout, t_monotonic, covered)
 
@@ -365,9 +364,10 @@ class TableMemory:
         # A re-read is told as the players see the meld: a card whose frames disagree on its
         # suit is shown in its run's suit (``settle_split_suits``), however the votes swing.
         before_cards = meld.group().cards
+        corners = self._whole_corners()
         for i, j in list(match.matched.items()) + list(match.reread.items()):
             meld.slots[j].observe(observed[i])
-            whole = seen_whole(observed[i], self._covered_now, t, self._whole_corners())
+            whole = seen_whole(observed[i], self._covered_now, t, corners)
             if whole is not None:
                 meld.slots[j].see_whole(whole.card, whole.confidence, vote=False)
         for idx, (was, card) in enumerate(zip(before_cards, meld.group().cards, strict=True)):
