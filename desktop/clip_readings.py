@@ -149,6 +149,7 @@ def _frame_to_json(frame: FrameReading) -> dict[str, Any]:
                 "rank_confidence": d.rank_confidence,
                 "other_suits": list(d.other_suits),
                 "rivals": list(d.rivals),
+                "far_rivals": list(d.far_rivals),
             }
             for d in frame.detections
         ],
@@ -169,6 +170,7 @@ def _frame_from_json(data: dict[str, Any]) -> FrameReading:
                 d["rank_confidence"],
                 tuple(d["other_suits"]),
                 tuple(d["rivals"]),
+                tuple(d.get("far_rivals", ())),  # readings kept before far rivals: none
             )
             for d in data["detections"]
         ),

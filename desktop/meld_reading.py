@@ -141,13 +141,15 @@ def judge_group(
     set_aside_slots: tuple[int, ...] = ()
     set_aside: tuple[str, ...] = ()
     rival_taken: tuple[str, str] | None = None
-    if not verdict.legal and (rival := rival_that_fits(meld, rules)) is not None:
-        read, taken, meld = rival
-        rival_taken = (read, taken)
+    if not verdict.legal and (fit := rival_that_fits(meld, rules)) is not None:
+        rival_taken = (fit.read, fit.taken)
+        meld = fit.meld
         cards, verdict, flags = orient(meld.cards, rules)
+        behind = "further behind" if fit.far else "close behind"
         flags += (
-            f"team {zone}: {taken} in meld {' '.join(cards)} was read as {read}, with {taken} "
-            f"close behind, and only {taken} makes the meld legal: read as {taken}; check it",
+            f"team {zone}: {fit.taken} in meld {' '.join(cards)} was read as {fit.read}, with "
+            f"{fit.taken} {behind}, and only {fit.taken} makes the meld legal: read as "
+            f"{fit.taken}; check it",
         )
     if not verdict.legal and (apart := cards_that_break(meld, rules)) is not None:
         set_aside_slots, set_aside, meld = apart

@@ -13,13 +13,14 @@ A wild is never read apart: a second wild is a fault the players make.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from desktop.meld_order import MIN_MELD_CARDS, orient
 from engine import Rules
 from vision.layout.types import MeldGroup
 from vision.tracking.slots import WILD_LABELS
+from vision.types import CardDetection
 
 # Cards read apart from a meld: their slots, their cards, and the meld left.
 Apart = tuple[tuple[int, ...], tuple[str, ...], MeldGroup]
@@ -99,28 +100,51 @@ def cards_that_break(meld: MeldGroup, rules: Rules) -> Apart | None:
     return end_pair_that_breaks(meld, rules)
 
 
-def rival_that_fits(meld: MeldGroup, rules: Rules) -> tuple[str, str, MeldGroup] | None:
+@dataclass(frozen=True)
+class RivalFit:
+    """A card of an illegal meld read as another of its reading's options, which alone
+    makes the meld legal: the card read, the card taken, the meld so read, and whether the
+    option was a still's far rival (``CardDetection.far_rivals``) rather than a near one."""
+
+    read: str
+    taken: str
+    meld: MeldGroup
+    far: bool = False
+
+
+def rival_that_fits(meld: MeldGroup, rules: Rules) -> RivalFit | None:
     """The one card of an illegal meld whose reading weighed another card nearly as much
     (``CardDetection.rivals``, or a suit-open reading's other suits) where that other card
     makes the meld legal: the card read, the rival taken and the meld with it. None when
     no rival, or several, would do. A misread index is the commonest reason a meld the
     players laid legally reads illegal (a covered 9H read 8H in ``10H 8H 8H 7H``), and the
     classifier's second choice is often the true card; a fault is never hidden by it, since
-    the meld is then flagged for the players to check."""
+    the meld is then flagged for the players to check. Only where no near rival would do
+    are a still's far rivals tried (``CardDetection.far_rivals``), by the same rule."""
+    near = _rivals_that_fit(meld, rules, lambda det: (*det.rivals, *det.other_suits))
+    fits = near or _rivals_that_fit(meld, rules, lambda det: det.far_rivals)
+    if len(fits) != 1:
+        return None
+    (((k, other), changed),) = fits.items()
+    return RivalFit(meld.slots[k].card, other, changed, far=not near)
+
+
+def _rivals_that_fit(
+    meld: MeldGroup, rules: Rules, options: Callable[[CardDetection], Sequence[str]]
+) -> dict[tuple[int, str], MeldGroup]:
+    """Each (slot, card among its readings' ``options``) that makes the meld legal, with
+    the meld so read."""
     fits: dict[tuple[int, str], MeldGroup] = {}
     for k, slot in enumerate(meld.slots):
         for det in slot.detections:
-            for other in (*det.rivals, *det.other_suits):
+            for other in options(det):
                 if other == slot.card or (k, other) in fits:
                     continue
                 slots = (*meld.slots[:k], replace(slot, card=other), *meld.slots[k + 1 :])
                 changed = replace(meld, slots=slots)
                 if orient(changed.cards, rules)[1].legal:
                     fits[(k, other)] = changed
-    if len(fits) != 1:
-        return None
-    (((k, other), changed),) = fits.items()
-    return meld.slots[k].card, other, changed
+    return fits
 
 
 def set_aside_flag(

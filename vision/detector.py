@@ -215,12 +215,14 @@ class CardReader:
         open_suits: bool = False,
         second_look: bool = True,
         tiled: bool = False,
+        far_rivals: bool = False,
     ) -> Reading:
         """The frame's card readings at ``min_confidence`` (default: the still threshold).
         With ``open_suits``, an index whose rank is sure and suit is not comes back too,
         suit-open (``CardDetection.suit_open``), for the layout to settle from its meld.
         ``second_look``: unsure crops are read again (``ReaderConfig.second_look_below``).
-        ``tiled``: the detector sees the frame in tiles too (``locate``)."""
+        ``tiled``: the detector sees the frame in tiles too (``locate``). ``far_rivals``: a
+        plain reading names its far rivals too (``vision.reader.ranks.FAR_RIVAL_RATIO``)."""
         threshold = self.config.min_confidence if min_confidence is None else min_confidence
         located = self.locate(image_bgr, tiled)
         backs = tuple(tuple(float(v) for v in box) for box in located.backs_xyxy)
@@ -240,7 +242,9 @@ class CardReader:
                     image_bgr, index_boxes, probabilities, index_scores, reach
                 )
             for box, det_score, probs in zip(index_boxes, index_scores, probabilities, strict=True):
-                reading = self._ranks.read(probs, float(det_score), threshold, open_suits)
+                reading = self._ranks.read(
+                    probs, float(det_score), threshold, open_suits, far_rivals
+                )
                 if reading is None:
                     continue
                 rank_confidence = reading.rank_confidence
@@ -254,6 +258,7 @@ class CardReader:
                         rank_confidence=rank_confidence,
                         other_suits=reading.other_suits,
                         rivals=reading.rivals,
+                        far_rivals=reading.far_rivals,
                     )
                 )
         detections.sort(key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
@@ -274,13 +279,16 @@ class CardReader:
         misread. Chosen on the `val14` and `val23` stills by the referee's melds (pooled,
         readable melds exact: 1,002 of 1,831 against 925 for the still threshold without
         suit-open readings, 993 for a video frame's reading). The detector sees it whole and
-        in tiles (``STILL_TILE_GRID``): a photo is read once, so its time is spent on it."""
+        in tiles (``STILL_TILE_GRID``): a photo is read once, so its time is spent on it.
+        For the same reason each plain reading names its far rivals (``FAR_RIVAL_RATIO``):
+        a video frame's do not, since the memory weighs each card over many frames."""
         return self.read(
             image_bgr,
             self.config.tracking_threshold,
             open_suits=True,
             second_look=True,
             tiled=True,
+            far_rivals=True,
         )
 
     def detect(

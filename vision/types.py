@@ -48,7 +48,8 @@ class CardDetection:
     meld around it (``vision.layout.suits``).
 
     A plain reading made for the layout may name ``rivals``: the other cards the classifier
-    weighed nearly as much as this one (``vision.reader.ranks.RIVAL_RATIO``).
+    weighed nearly as much as this one (``vision.reader.ranks.RIVAL_RATIO``), and a still's
+    reading its ``far_rivals`` too: cards weighed less, but not nothing (``FAR_RIVAL_RATIO``).
     """
 
     card: str
@@ -57,6 +58,7 @@ class CardDetection:
     rank_confidence: float | None = None
     other_suits: tuple[str, ...] = ()
     rivals: tuple[str, ...] = ()
+    far_rivals: tuple[str, ...] = ()
 
     @property
     def suit_open(self) -> bool:

@@ -55,7 +55,9 @@ def test_a_frames_readings_come_back_as_they_were_saved(tmp_path):
         0.7,
         (1280, 720),
         (
-            CardDetection("10H", 0.81, (1.5, 2.0, 11.5, 22.25), rivals=("10D",)),
+            CardDetection(
+                "10H", 0.81, (1.5, 2.0, 11.5, 22.25), rivals=("10D",), far_rivals=("10S",)
+            ),
             CardDetection("QS", 0.22, (40.0, 2.0, 50.0, 22.0), 0.64, ("QC",)),
         ),
         ((100.0, 100.0, 180.0, 210.0),),
@@ -64,6 +66,32 @@ def test_a_frames_readings_come_back_as_they_were_saved(tmp_path):
     save_readings(path, [frame])
     assert load_readings(path) == [frame]
     assert load_readings(path)[0].detections[1].suit_open
+
+
+def test_readings_kept_before_far_rivals_come_back_with_none(tmp_path):
+    import gzip
+
+    old = {
+        "index": 0,
+        "t": 0.0,
+        "size_wh": [1280, 720],
+        "detections": [
+            {
+                "card": "9S",
+                "confidence": 0.7,
+                "box_xyxy": [1.0, 2.0, 11.0, 22.0],
+                "rank_confidence": None,
+                "other_suits": [],
+                "rivals": ["9C"],
+            }
+        ],
+        "backs_xyxy": [],
+    }
+    path = tmp_path / "clip.abc.json.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        json.dump([old], f)
+    (detection,) = load_readings(path)[0].detections
+    assert (detection.rivals, detection.far_rivals) == (("9C",), ())
 
 
 def test_a_clip_is_read_once_then_replayed_and_read_again_for_another_model(tmp_path, clip):

@@ -884,15 +884,22 @@ def test_holding_before_any_frame_does_nothing():
     assert ref.hold_last_frame() == [] and ref.reading().melds.get("A", ()) == ()
 
 
-def _with_rivals(cards, rivals_at):
+def _with_rivals(cards, rivals_at, far_at=None):
     """A group whose slot k was read as ``cards[k]`` with ``rivals_at[k]`` weighed nearly
-    as much (``CardDetection.rivals``)."""
+    as much (``CardDetection.rivals``) and ``far_at[k]`` weighed less (``far_rivals``)."""
     from vision.types import CardDetection
 
+    far_at = far_at or {}
     slots = []
     for i, card in enumerate(cards):
         x = 100.0 + 20 * i
-        det = CardDetection(card, 0.6, (x - 6, 490.0, x + 6, 510.0), rivals=rivals_at.get(i, ()))
+        det = CardDetection(
+            card,
+            0.6,
+            (x - 6, 490.0, x + 6, 510.0),
+            rivals=rivals_at.get(i, ()),
+            far_rivals=far_at.get(i, ()),
+        )
         slots.append(Slot(card, 0.6, (x, 500.0), 20.0, (det,)))
     return MeldGroup(tuple(slots))
 
@@ -910,6 +917,22 @@ def test_a_card_whose_near_rival_alone_makes_the_meld_legal_is_read_as_it_and_fl
         "team A: 9H in meld 7H 8H 9H 10H was read as 6H, with 9H close behind, and only 9H "
         "makes the meld legal: read as 9H; check it"
     ) in reading.flags
+
+
+def test_a_far_rival_is_taken_only_where_no_near_rival_makes_the_meld_legal():
+    """Rules §3: a covered 9S read 8S in 6S 7S 8S 8S 10S, the classifier weighing 9S far
+    less (a still's far rival): no near rival fits, so 9S is read, and the players are told
+    it was further behind. Where a near rival fits, a far one is never tried."""
+    from desktop.meld_reading import judge_group
+
+    far = judge_group("A", _with_rivals(["6S", "7S", "8S", "8S", "10S"], {}, {3: ("9S",)}), RULES)
+    assert far.cards == ("6S", "7S", "8S", "9S", "10S") and far.verdict.legal
+    assert far.rival_taken == ("8S", "9S")
+    assert any("with 9S further behind, and only 9S makes the meld legal" in f for f in far.flags)
+    near_first = judge_group(
+        "A", _with_rivals(["7H", "8H", "6H", "10H"], {2: ("9H",)}, {1: ("6H",)}), RULES
+    )
+    assert near_first.cards == ("7H", "8H", "9H", "10H") and near_first.rival_taken == ("6H", "9H")
 
 
 def test_no_rival_is_taken_when_two_would_do_or_none_does():

@@ -198,13 +198,14 @@ def _as_plain(det: CardDetection, card: str) -> CardDetection:
         rank_confidence=None,
         other_suits=(),
         rivals=(),
+        far_rivals=(),
     )
 
 
 def _as_guess(det: CardDetection, card: str) -> CardDetection:
     """An open reading taken as ``card``, a set's guess: only as sure as the likeliest
     card's own reading (detector x its probability), never as its rank."""
-    return replace(det, card=card, rank_confidence=None, other_suits=(), rivals=())
+    return replace(det, card=card, rank_confidence=None, other_suits=(), rivals=(), far_rivals=())
 
 
 def drop_open(slots: Sequence[Slot]) -> list[Slot]:

@@ -29,6 +29,13 @@ OTHER_SUIT_FLOOR = 0.02
 # suit of the right rank, three in four give the true suit this much, against one right
 # reading in twenty-four.
 RIVAL_RATIO = 0.2
+# A still's plain reading also keeps as *far rivals* the cards given at least this fraction
+# (and under RIVAL_RATIO): a photo has no other frame to make up for a misread, and an
+# illegal meld that no near rival mends is often mended by one of these (val23 still
+# 000120: the 5S of a spades run 2S-9S read 8S, 5S weighed under a fifth of 8S). Only a
+# meld that is illegal as read and that one such card alone makes legal takes it, and
+# says so (``desktop.meld_repairs.rival_that_fits``).
+FAR_RIVAL_RATIO = 0.05
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,7 @@ class IndexReading:
     rank_confidence: float | None = None  # detector score x the rank's; set when suit-open
     other_suits: tuple[str, ...] = ()
     rivals: tuple[str, ...] = ()  # a plain reading's near rivals (RIVAL_RATIO)
+    far_rivals: tuple[str, ...] = ()  # and, where asked, its far ones (FAR_RIVAL_RATIO)
 
 
 class RankTable:
@@ -56,15 +64,26 @@ class RankTable:
         return out
 
     def read(
-        self, probabilities: np.ndarray, detector_score: float, threshold: float, open_suits: bool
+        self,
+        probabilities: np.ndarray,
+        detector_score: float,
+        threshold: float,
+        open_suits: bool,
+        far_rivals: bool = False,
     ) -> IndexReading | None:
-        """The reading to report for one box, or None when there is nothing to report."""
+        """The reading to report for one box, or None when there is nothing to report.
+        ``far_rivals``: a plain reading names its far rivals too (only with ``open_suits``)."""
         best = int(probabilities.argmax())
         card = self.labels[best]
         confidence = detector_score * float(probabilities[best])
         if card != NOT_AN_INDEX and confidence >= threshold:
-            rivals = self._rivals(probabilities, best) if open_suits else ()
-            return IndexReading(card, confidence, rivals=rivals)
+            if not open_suits:
+                return IndexReading(card, confidence)
+            rivals = self._rivals(probabilities, best, RIVAL_RATIO)
+            far = self._rivals(probabilities, best, FAR_RIVAL_RATIO) if far_rivals else ()
+            return IndexReading(
+                card, confidence, rivals=rivals, far_rivals=tuple(c for c in far if c not in rivals)
+            )
         if not open_suits:
             return None
         by_rank = self.rank_probabilities(probabilities)
@@ -85,11 +104,10 @@ class RankTable:
             others,
         )
 
-    def _rivals(self, probabilities: np.ndarray, best: int) -> tuple[str, ...]:
-        """The other cards the classifier weighed nearly as much as the best one
-        (``RIVAL_RATIO``), likeliest first: a plain reading's options, for the
-        layout."""
-        floor = max(RIVAL_RATIO * float(probabilities[best]), OTHER_SUIT_FLOOR)
+    def _rivals(self, probabilities: np.ndarray, best: int, ratio: float) -> tuple[str, ...]:
+        """The other cards the classifier gave at least ``ratio`` of the best one's
+        probability, likeliest first: a plain reading's options, for the layout."""
+        floor = max(ratio * float(probabilities[best]), OTHER_SUIT_FLOOR)
         # Only the few cards over the floor are sorted: this runs for every index of every
         # frame the memory reads.
         near = np.flatnonzero(probabilities >= floor)

@@ -78,3 +78,19 @@ def test_a_plain_reading_names_a_suit_weighed_nearly_as_much_only_where_asked() 
 def test_a_suit_weighed_far_less_is_no_option_of_a_plain_reading() -> None:
     reading = TABLE.read(probabilities(c9S=0.85, c9C=0.12), 0.9, 0.4, open_suits=True)
     assert reading is not None and (reading.card, reading.rivals) == ("9S", ())
+
+
+def test_a_stills_reading_names_a_card_weighed_less_but_not_nothing_as_a_far_rival() -> None:
+    # A covered 9S read 8S: 8S 0.70, 9S 0.08 (over a twentieth of 8S, under a fifth), 9C 0.02.
+    weighed = probabilities(c8S=0.7, c9S=0.08, c9C=0.02)
+    still = TABLE.read(weighed, 0.9, 0.3, open_suits=True, far_rivals=True)
+    assert still is not None and (still.card, still.rivals, still.far_rivals) == ("8S", (), ("9S",))
+    frame = TABLE.read(weighed, 0.9, 0.3, open_suits=True)
+    assert frame is not None and frame.far_rivals == ()
+
+
+def test_a_near_rival_is_not_named_again_as_a_far_one() -> None:
+    reading = TABLE.read(
+        probabilities(c9S=0.55, c9C=0.3, c8S=0.05), 0.9, 0.3, open_suits=True, far_rivals=True
+    )
+    assert reading is not None and (reading.rivals, reading.far_rivals) == (("9C",), ("8S",))

@@ -20,3 +20,22 @@ def test_the_memorys_frames_carry_rivals_and_detect_does_not(monkeypatch) -> Non
     assert by_card["AC"].rivals == ()
     assert not by_card["2C"].suit_open
     assert all(d.rivals == () for d in fake.detect(image, 0.3))
+
+
+class FixedClassifier:
+    """Every crop reads 2C 0.85, AC 0.12 (a seventh of 2C: a far rival, not a near one)."""
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        logits = np.log(np.array([0.12, 0.85, 0.03]))
+        return np.tile(logits, (len(batch), 1))
+
+
+def test_a_stills_readings_carry_far_rivals_and_the_memorys_frames_do_not(monkeypatch) -> None:
+    image, boxes = scene()
+    fake, _ = reader(None)
+    monkeypatch.setattr(fake, "_classifier", FixedClassifier())
+    located = detector.Located(boxes, SURE_SCORES, np.zeros((0, 4)))
+    monkeypatch.setattr(fake, "locate", lambda _image, tiled=False: located)
+    still = fake.read_still(image).detections
+    assert [(d.card, d.rivals, d.far_rivals) for d in still] == [("2C", (), ("AC",))] * 2
+    assert all(d.far_rivals == () for d in fake.read_for_memory(image).detections)

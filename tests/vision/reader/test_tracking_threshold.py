@@ -45,6 +45,7 @@ class ThresholdSpy(CardReader):
         self.open_suits: list[bool] = []
         self.second_looks: list[bool] = []
         self.tiled: list[bool] = []
+        self.far_rivals: list[bool] = []
 
     def read(
         self,
@@ -53,9 +54,11 @@ class ThresholdSpy(CardReader):
         open_suits: bool = False,
         second_look: bool = True,
         tiled: bool = False,
+        far_rivals: bool = False,
     ) -> Reading:
         self.thresholds.append(min_confidence)
         self.tiled.append(tiled)
+        self.far_rivals.append(far_rivals)
         self.open_suits.append(open_suits)
         self.second_looks.append(second_look)
         return Reading((), ())
@@ -80,8 +83,9 @@ def test_frames_for_the_memory_use_the_tracking_threshold_and_stills_the_still_o
 def test_a_still_of_the_table_is_read_for_the_layout_and_looked_at_twice(tmp_path: Path) -> None:
     """``arbitro read IMAGE`` reads a photograph as a video frame is read (the tracking
     threshold, suit-open readings for the layout to settle) but with the second look, and
-    the detector sees it in tiles too (``vision.reader.tiles``)."""
+    the detector sees it in tiles too (``vision.reader.tiles``), and its plain readings name
+    their far rivals (``vision.reader.ranks.FAR_RIVAL_RATIO``)."""
     spy = ThresholdSpy(load(tmp_path, tracking_min_confidence=0.25))
     spy.read_still(np.zeros((8, 8, 3), np.uint8))
     assert (spy.thresholds, spy.open_suits, spy.second_looks) == ([0.25], [True], [True])
-    assert spy.tiled == [True]
+    assert spy.tiled == [True] and spy.far_rivals == [True]
