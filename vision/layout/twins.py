@@ -30,6 +30,10 @@ class TwinParams:
     same_vector_share: float = 0.15  # ...or this share of their length
     neighbourhood: float = 4.5  # ...for pairs of neighbouring cards of one fan
     misread_vector: float = 0.3  # a pair that disagrees must match a neighbour this closely
+    # ...and lie along the fan as the neighbour's corners do, within this share of the fan's
+    # step: in a fan laid tight (held-out clip 7013, 17 px a step for 27 px indices) the
+    # next card's opposite corner can lie nearly a twin vector away too
+    misread_step: float = 0.3
     lone_reach: float = 3.2  # a lone index this close to a twin pair is moved onto the midline
     edge_tolerance: float = 0.5  # ...if it lies this close to an edge of that fan
     along: AlongParams = field(default_factory=AlongParams)
@@ -215,15 +219,17 @@ def _misread_twins(
     params: TwinParams,
 ) -> list[tuple[int, int, PointXY]]:
     """Two indices that disagree but lie exactly a neighbouring pair's twin vector apart,
-    beside it: one card, one of its two readings wrong."""
+    beside it: one card, one of its two readings wrong. Along the fan they must lie as the
+    neighbour's two do (``misread_step``), or they are two cards a step apart."""
     found: list[tuple[int, int, PointXY]] = []
+    mids = [_mid(slots[pi], slots[pj]) for pi, pj, _ in pairs]
+    steps = [_fan_step(pm, mids) for pm in mids]
     for i, a in enumerate(slots):
         if i in used:
             continue
         scale = a.scale_px
         best: tuple[float, int, PointXY] | None = None
-        for pi, pj, off in pairs:
-            pm = _mid(slots[pi], slots[pj])
+        for (_, _, off), pm, step in zip(pairs, mids, steps, strict=True):
             if distance(pm, a.center_xy) > params.neighbourhood * scale:
                 continue
             for j, b in enumerate(slots):
@@ -240,12 +246,31 @@ def _misread_twins(
                     continue
                 if abs(dx * off[0] + dy * off[1]) / (gap * math.hypot(*off)) > 0.5:
                     continue
+                if _apart_along_fan(o, off, (dx / gap, dy / gap), step, params):
+                    continue
                 if best is None or err < best[0]:
                     best = (err, j, o)
         if best is not None:
             used.update((i, best[1]))
             found.append((i, best[1], best[2]))
     return found
+
+
+def _fan_step(mid: PointXY, mids: Sequence[PointXY]) -> float | None:
+    """The distance from a pair's midpoint to the nearest other pair's: its fan's step."""
+    gaps = [g for g in (distance(mid, m) for m in mids) if g > 0]
+    return min(gaps) if gaps else None
+
+
+def _apart_along_fan(
+    off: PointXY, twin: PointXY, fan: PointXY, step: float | None, params: TwinParams
+) -> bool:
+    """Whether two readings ``off`` apart lie further apart along the fan (unit ``fan``)
+    than a neighbour's twin vector ``twin`` does by ``misread_step`` of a fan ``step``."""
+    if step is None:
+        return False
+    along = abs((off[0] - twin[0]) * fan[0] + (off[1] - twin[1]) * fan[1])
+    return along > params.misread_step * step
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,20 @@ def test_two_melds_laid_back_to_back_are_cut_where_their_steps_change():
     right_x = x0 + (2 * 0.8 + CARD_W - INSET + 1.3 - INSET) * S  # 1.3 index heights on
     dets += fan(right, right_x, y, step=1.05)
     assert melds(dets) == [left, right]
+
+
+def test_two_cards_a_step_apart_along_a_tight_fan_are_not_one_misread_card():
+    # Held-out clip 7013, the last frames: a clubs run fanned leftwards in a four-index
+    # deck, 17 px a step for 27 px indices. The JC shows only its top corner and the 10C
+    # under it only its bottom one; the two lie nearly a twin vector apart, 7 px off it
+    # along the fan (under the 8 px a misread twin may be off), but that is 0.4 of the
+    # fan's step: two cards, not one card read JC at one corner and 10C at the other.
+    s = 27.0
+    readings = [
+        det("KC", 620, 498, s), det("KC", 621, 591, s), det("KC", 687, 497, s),
+        det("KC", 689, 590, s), det("QC", 705, 497, s), det("QC", 705, 591, s),
+        det("JC", 722, 501, s), det("10C", 731, 592, s), det("9C", 749, 500, s),
+        det("9C", 746, 593, s), det("2C", 764, 498, s), det("2C", 761, 594, s),
+        det("7C", 775, 592, s),
+    ]  # fmt: skip
+    assert melds(readings) == [["KC", "QC", "JC", "10C", "9C", "2C", "7C"]]
