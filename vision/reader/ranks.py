@@ -79,11 +79,8 @@ class RankTable:
         if card != NOT_AN_INDEX and confidence >= threshold:
             if not open_suits:
                 return IndexReading(card, confidence)
-            rivals = self._rivals(probabilities, best, RIVAL_RATIO)
-            far = self._rivals(probabilities, best, FAR_RIVAL_RATIO) if far_rivals else ()
-            return IndexReading(
-                card, confidence, rivals=rivals, far_rivals=tuple(c for c in far if c not in rivals)
-            )
+            near, far = self._rivals(probabilities, best, far_rivals)
+            return IndexReading(card, confidence, rivals=near, far_rivals=far)
         if not open_suits:
             return None
         by_rank = self.rank_probabilities(probabilities)
@@ -104,14 +101,21 @@ class RankTable:
             others,
         )
 
-    def _rivals(self, probabilities: np.ndarray, best: int, ratio: float) -> tuple[str, ...]:
-        """The other cards the classifier gave at least ``ratio`` of the best one's
-        probability, likeliest first: a plain reading's options, for the layout."""
-        floor = max(ratio * float(probabilities[best]), OTHER_SUIT_FLOOR)
+    def _rivals(
+        self, probabilities: np.ndarray, best: int, far_too: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The other cards the classifier gave at least ``RIVAL_RATIO`` of the best one's
+        probability, likeliest first (a plain reading's options, for the layout), and with
+        ``far_too`` those given ``FAR_RIVAL_RATIO`` to ``RIVAL_RATIO`` of it, found in the
+        same pass."""
+        top = float(probabilities[best])
+        near_floor = max(RIVAL_RATIO * top, OTHER_SUIT_FLOOR)
+        floor = max(FAR_RIVAL_RATIO * top, OTHER_SUIT_FLOOR) if far_too else near_floor
         # Only the few cards over the floor are sorted: this runs for every index of every
         # frame the memory reads.
-        near = np.flatnonzero(probabilities >= floor)
-        near = near[np.argsort(-probabilities[near], kind="stable")]
-        return tuple(
-            self.labels[int(i)] for i in near if i != best and self.labels[int(i)] != NOT_AN_INDEX
-        )
+        weighed = np.flatnonzero(probabilities >= floor)
+        weighed = weighed[np.argsort(-probabilities[weighed], kind="stable")]
+        options = [i for i in weighed if i != best and self.labels[int(i)] != NOT_AN_INDEX]
+        near = tuple(self.labels[int(i)] for i in options if probabilities[i] >= near_floor)
+        far = tuple(self.labels[int(i)] for i in options if probabilities[i] < near_floor)
+        return near, far
