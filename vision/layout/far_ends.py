@@ -44,7 +44,23 @@ def _facing_top(p: Chain, q: Chain) -> int:
     p_top, q_top = top_end(p), top_end(q)
     if p_top == -1 and q_top == 1 and len(p.slots) >= 2 * MELD:
         return 1
+    # A top card at a chain's far end says its facing end is its bottom card only where
+    # the chain is one meld: one whose other cards make two melds of different fans may
+    # hold a second meld laid in line, whose top card faces the other chain.
+    if p_top == -1 and _two_fans(p.slots[:-1]):
+        p_top = 0
+    if q_top == 1 and _two_fans(q.slots[1:]):
+        q_top = 0
     return p_top or q_top
+
+
+def _two_fans(slots: Sequence[Slot]) -> bool:
+    """Whether ``slots`` hold cards enough for two melds and their natural cards are
+    neither of one rank nor of one suit: two fans laid in line, not one."""
+    naturals = [s.card for s in slots if is_natural(s.card)]
+    if len(slots) < 2 * MELD or len(naturals) < 2:
+        return False
+    return set_rank(slots) is None and len({c[-1] for c in naturals}) > 1
 
 
 def _guess(chains: Sequence[Chain], skip: set[int], near: Slot) -> int:
