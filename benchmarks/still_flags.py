@@ -26,7 +26,6 @@ from typing import Any
 
 from desktop.clip_readings import model_fingerprint, still_reading
 from desktop.reading_measure import _LazyReader, detections_from_truth, zones_from_truth
-from desktop.still_ledger import _readings_on_table, other_indices, physical_cards
 from desktop.table_reading import _copies_read_otherwise, read_table
 from engine import PAGAT
 from vision.detector import DEFAULT_MODELS_DIR
@@ -34,6 +33,7 @@ from vision.layout import build_layout
 from vision.layout.geometry import box_iou
 from vision.layout.types import TableLayout
 from vision.tracking.ledger import Reading, check_ledger
+from vision.tracking.physical import other_indices, physical_cards, readings_on_table
 
 WAYS = ("readings", "cards")
 TEAM_LOOSE = ("A cards", "B cards")
@@ -56,7 +56,7 @@ def _misread_places(layout: TableLayout, truth: dict[str, Any]) -> set[str]:
                 boxes.setdefault(card["card"], []).append(index["box_xyxy"])
     return {
         s.place
-        for s in _readings_on_table(layout)
+        for s in readings_on_table(layout)
         if not any(
             box_iou(d.box_xyxy, b) > 0.2
             for d in s.slot.detections
@@ -66,7 +66,7 @@ def _misread_places(layout: TableLayout, truth: dict[str, Any]) -> set[str]:
 
 
 def _judge_ledger(layout: TableLayout, truth: dict[str, Any], tally: Tally) -> None:
-    seen = _readings_on_table(layout)
+    seen = readings_on_table(layout)
     card = {s.place: s.slot.card for s in seen}
     in_meld = {s.place: s.in_meld for s in seen}
     wrong = _misread_places(layout, truth)
@@ -99,7 +99,7 @@ def _judge_no_meld(layout: TableLayout, truth: dict[str, Any], tally: Tally) -> 
     seconds = other_indices(_copies_read_otherwise(layout))
     readings = shipped + Counter(
         s.slot.card
-        for s in _readings_on_table(_copies_read_otherwise(layout))
+        for s in readings_on_table(_copies_read_otherwise(layout))
         if (s.slot.card, s.slot.center_xy) in seconds and s.place.startswith(TEAM_LOOSE)
     )
     for way, listed in (("readings", readings), ("cards", shipped)):

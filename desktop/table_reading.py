@@ -24,10 +24,11 @@ from desktop.meld_neighbours import (
     take_in_line,
 )
 from desktop.meld_reading import MeldReading, judge_group
-from desktop.still_ledger import other_indices, still_ledger
+from desktop.still_ledger import still_ledger
 from engine import Rules
 from vision.layout.types import TEAM_ZONES, MeldGroup, Slot, TableLayout, ZoneLayout
 from vision.tracking.ledger import LedgerProblem, copies_of
+from vision.tracking.physical import other_indices
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,11 @@ what the ledger checks; a card that shows the camera two of its indices is one c
 
 from __future__ import annotations
 
-from desktop.still_ledger import other_indices, physical_cards, still_ledger
+from desktop.still_ledger import still_ledger
 from desktop.table_reading import read_table
 from engine import get_preset
 from vision.layout.types import MeldGroup, Slot, TableLayout, ZoneLayout
+from vision.tracking.physical import other_indices, physical_cards
 
 RULES = get_preset("pagat")
 SIZE = (1280, 720)

@@ -29,6 +29,7 @@ from vision.layout.zones import ZoneMap
 from vision.tracking.events import EventKind, TrackEvent
 from vision.tracking.ledger import LedgerProblem, Reading, check_ledger, copies_of
 from vision.tracking.lone import CARD_REACH_S, LoneCards
+from vision.tracking.physical import other_indices
 from vision.tracking.sightings import Sightings
 from vision.tracking.slots import (
     WILD_LABELS,
@@ -563,15 +564,39 @@ class TableMemory:
 
     # ---- what is remembered ----------------------------------------------------------
     def _readings(self) -> list[tuple[Reading, int | None]]:
+        """The ledger's readings: one per remembered card. A loose reading that is another
+        index of a meld's card (a fan's top card's far corner, which the layout left loose)
+        is that card, not a copy of it (``vision.tracking.physical``): counted as a copy,
+        it made a third one, and the meld's card, whose history held other readings, was
+        the one doubted and read otherwise (validation clip 8021: a four-index 6H ending
+        its run, read at its far corners too, was read as 5H and dropped from the run)."""
         out: list[tuple[Reading, int | None]] = []
         for meld in self._melds:
             for k, mem in enumerate(meld.slots):
                 place = f"{meld.zone} meld {meld.meld_id} slot {k + 1}"
                 out.append((Reading(place, dict(mem.votes)), mem.uid))
+        seconds = other_indices(self._remembered_layout())
         for name, slots in sorted(self._loose.items()):
             for k, slot in enumerate(slots):
+                if (slot.card, slot.center_xy) in seconds:
+                    continue
                 out.append((Reading(f"{name} card {k + 1}", {slot.card: slot.confidence}), None))
         return out
+
+    def _remembered_layout(self) -> TableLayout:
+        """The remembered melds and loose cards, as read, before the ledger's corrections."""
+        names = sorted(set(TEAM_ZONES) | set(self._loose))
+        return TableLayout(
+            self.size_wh,
+            {
+                name: ZoneLayout(
+                    name,
+                    tuple(m.group() for m in self._melds if m.zone == name),
+                    self._loose.get(name, ()),
+                )
+                for name in names
+            },
+        )
 
     def ledger(self) -> tuple[list[LedgerProblem], dict[int, str]]:
         """Ledger problems, and corrected readings by slot uid."""

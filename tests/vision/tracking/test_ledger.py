@@ -69,3 +69,21 @@ def test_memory_corrects_a_third_copy_from_the_slot_history():
     problems, _ = memory.ledger()
     assert [(p.card, p.resolved_as) for p in problems] == [("5S", "6S")]
     assert [m.cards for m in memory.state().zone("B").melds] == [("4S", "6S", "7S")]
+
+
+def test_a_meld_end_cards_far_corner_left_loose_is_not_a_third_copy():
+    """Rules §2 (at most two copies of a card): team A's run ends in a 6H whose far
+    corner the layout leaves loose beside it, and team B's set holds the deck's other 6H.
+    Two cards, three readings: the memory counts cards, so the run's 6H, sometimes
+    misread as 5H, is not doubted and read as 5H (validation clip 8021)."""
+    memory = TableMemory()
+    run_a = fan(["6H", "7H", "8H"], 300, 450)
+    x, y = run_a[0].center_xy
+    far_corner = det("6H", x - 50, y + 60, conf=0.9)
+    misread = [det("5H", x, y, conf=0.5), *run_a[1:]]
+    set_b = fan(["6H", "6S", "6D"], 300, 80)
+    frames = [run_a + set_b] * 10 + [misread + set_b] * 3 + [[*run_a, far_corner, *set_b]] * 12
+    for k, dets in enumerate(frames):
+        memory.update(build_layout(dets, (1280, 720)), k / 10)
+    assert [p.card for p in memory.ledger()[0]] == []
+    assert [m.cards for m in memory.state().zone("A").melds] == [("6H", "7H", "8H")]
