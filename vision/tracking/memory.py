@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby, pairwise
@@ -575,13 +576,18 @@ class TableMemory:
             for k, mem in enumerate(meld.slots):
                 place = f"{meld.zone} meld {meld.meld_id} slot {k + 1}"
                 out.append((Reading(place, dict(mem.votes)), mem.uid))
-        seconds = other_indices(self._remembered_layout())
-        for name, slots in sorted(self._loose.items()):
-            for k, slot in enumerate(slots):
-                if (slot.card, slot.center_xy) in seconds:
-                    continue
-                out.append((Reading(f"{name} card {k + 1}", {slot.card: slot.confidence}), None))
-        return out
+        loose = [
+            (Reading(f"{name} card {k + 1}", {slot.card: slot.confidence}), slot)
+            for name, slots in sorted(self._loose.items())
+            for k, slot in enumerate(slots)
+        ]
+        counts = Counter(r.card for r, _ in out) + Counter(slot.card for _, slot in loose)
+        if any(n > copies_of(card) for card, n in counts.items()):
+            # Only a card over its copies needs its readings grouped into cards (every frame
+            # asks for the ledger; most tables hold no third copy).
+            seconds = other_indices(self._remembered_layout())
+            loose = [(r, slot) for r, slot in loose if (slot.card, slot.center_xy) not in seconds]
+        return out + [(r, None) for r, _ in loose]
 
     def _remembered_layout(self) -> TableLayout:
         """The remembered melds and loose cards, as read, before the ledger's corrections."""
